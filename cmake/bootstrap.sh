@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Arr needs. A fast no-op when they are all present.
+set -euo pipefail
+
+packages=(
+  cmake ninja-build g++ pkg-config
+  llvm-19-dev clang-19 lld-19 libomp-19-dev llvm-19-tools
+  antlr4 libantlr4-runtime-dev default-jre-headless
+  libfmt-dev googletest libgtest-dev
+  python3 python3-numpy
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
+  [[ "$status" == "install ok installed" ]] || missing+=("$package")
+done
+
+if ((${#missing[@]} == 0)); then
+  exit 0
+fi
+
+echo "bootstrap: installing ${missing[*]}" >&2
+if [[ $(id -u) -ne 0 ]]; then
+  echo "bootstrap: missing packages and not root; run: sudo apt-get install ${missing[*]}" >&2
+  exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

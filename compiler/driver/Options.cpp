@@ -1,0 +1,132 @@
+#include "driver/Options.h"
+
+#include <algorithm>
+
+namespace arr::driver {
+
+const std::vector<std::string>& passNames() {
+  static const std::vector<std::string> names = {
+      "parse", "typecheck", "core",     "bot",   "simplify", "ad",
+      "transpose", "unshare", "optimize", "loops", "llvm"};
+  return names;
+}
+
+std::string helpText() {
+  return R"(arrc - the Arr compiler: a functional array language with automatic differentiation
+
+Usage:
+  arrc prog.arr -o prog               compile to a native executable
+  arrc -c prog.arr -o prog.o          compile to an object file with the C ABI, plus prog.h
+  arrc --interpret prog.arr [INPUT..] run an entry point with the reference interpreter
+  arrc prog.arr                       check the program (parse and type-check) only
+
+Options:
+  -o FILE               output file
+  -c                    write an object file and a C header instead of an executable
+  --interpret           run with the reference interpreter; INPUTs are .npy or text files,
+                        or text on standard input when none is given
+  --entry NAME          the entry point to run (default: the only or the first one)
+  --dump-after=PASS     print the program after PASS (repeatable; 'all' for every pass).
+                        Passes in pipeline order: parse, typecheck, core, bot, simplify,
+                        ad, transpose, unshare, optimize, loops, llvm
+  -D NAME=VALUE         override the constant NAME (def NAME = ...)
+  -O0 | -O1 | -O2 | -O3 optimisation level (default -O2)
+  --target-cpu=CPU      the CPU to generate code for (default: the host's)
+  --emit-llvm           write LLVM IR instead of an object file
+  --print-link-flags    print the flags a C program needs to link an object from arrc -c
+  --bot-all             apply the bulk-operation transform to the whole program
+  --help                show this help
+  --version             show the version
+
+Exit status: 0 on success, 1 on a compile error, 2 on bad usage.
+)";
+}
+
+ParseResult parseOptions(int argc, const char* const* argv) {
+  ParseResult result;
+  Options& options = result.options;
+  auto fail = [&](std::string message) {
+    result.error = std::move(message);
+    return result;
+  };
+  std::vector<std::string> positional;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    auto value = [&](const std::string& flag) -> std::optional<std::string> {
+      if (arg.size() > flag.size() && arg.compare(0, flag.size() + 1, flag + "=") == 0)
+        return arg.substr(flag.size() + 1);
+      if (arg == flag && i + 1 < argc) return std::string(argv[++i]);
+      return std::nullopt;
+    };
+    if (arg == "--help" || arg == "-h") {
+      options.help = true;
+    } else if (arg == "--version") {
+      options.version = true;
+    } else if (arg == "-c") {
+      options.objectOnly = true;
+    } else if (arg == "--interpret") {
+      options.interpret = true;
+    } else if (arg == "--emit-llvm") {
+      options.emitLlvm = true;
+    } else if (arg == "--print-link-flags") {
+      options.printLinkFlags = true;
+    } else if (arg == "--bot-all") {
+      options.botAll = true;
+    } else if (arg == "-O0" || arg == "-O1" || arg == "-O2" || arg == "-O3") {
+      options.optLevel = arg[2] - '0';
+    } else if (arg == "-o") {
+      if (i + 1 >= argc) return fail("-o needs a file name");
+      options.output = argv[++i];
+    } else if (arg.rfind("-D", 0) == 0) {
+      std::string define = arg.size() > 2 ? arg.substr(2) : (i + 1 < argc ? argv[++i] : "");
+      size_t equals = define.find('=');
+      if (equals == std::string::npos || equals == 0 || equals + 1 == define.size())
+        return fail("-D needs NAME=VALUE, got '" + define + "'");
+      options.defines[define.substr(0, equals)] = define.substr(equals + 1);
+    } else if (arg.rfind("--dump-after", 0) == 0) {
+      auto pass = value("--dump-after");
+      if (!pass) return fail("--dump-after needs a pass name");
+      const auto& names = passNames();
+      if (*pass == "all") {
+        options.dumpAfter = names;
+      } else if (std::find(names.begin(), names.end(), *pass) == names.end()) {
+        std::string valid;
+        for (const auto& name : names) valid += (valid.empty() ? "" : ", ") + name;
+        return fail("unknown pass '" + *pass + "' for --dump-after; the passes are " + valid +
+                    ", or all");
+      } else if (std::find(options.dumpAfter.begin(), options.dumpAfter.end(), *pass) ==
+                 options.dumpAfter.end()) {
+        options.dumpAfter.push_back(*pass);
+      }
+    } else if (arg.rfind("--target-cpu", 0) == 0) {
+      auto cpu = value("--target-cpu");
+      if (!cpu) return fail("--target-cpu needs a CPU name");
+      options.targetCpu = *cpu;
+    } else if (arg.rfind("--entry", 0) == 0) {
+      auto entry = value("--entry");
+      if (!entry) return fail("--entry needs an entry point name");
+      options.entry = *entry;
+    } else if (arg.size() > 1 && arg[0] == '-') {
+      return fail("unknown option '" + arg + "' (see arrc --help)");
+    } else {
+      positional.push_back(arg);
+    }
+  }
+  // Keep --dump-after output in pipeline order whatever the order on the command line.
+  std::vector<std::string> ordered;
+  for (const auto& name : passNames())
+    if (std::find(options.dumpAfter.begin(), options.dumpAfter.end(), name) !=
+        options.dumpAfter.end())
+      ordered.push_back(name);
+  options.dumpAfter = ordered;
+  if (options.help || options.version || options.printLinkFlags) return result;
+  if (positional.empty()) return fail("no input file (see arrc --help)");
+  options.input = positional[0];
+  options.programInputs.assign(positional.begin() + 1, positional.end());
+  if (!options.interpret && !options.programInputs.empty())
+    return fail("more than one input file: '" + positional[1] +
+                "' (program inputs are only read with --interpret)");
+  return result;
+}
+
+} // namespace arr::driver

@@ -1,0 +1,115 @@
+// arrc: the Arr compiler driver.
+
+#include "driver/Options.h"
+#include "frontend/Diagnostics.h"
+#include "sema/Modules.h"
+#include "sema/TypeChecker.h"
+
+#include <pthread.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <iostream>
+
+#ifndef ARR_VERSION
+#define ARR_VERSION "0.0.0"
+#endif
+
+namespace {
+
+using arr::driver::Options;
+
+bool wants(const Options& options, const std::string& pass) {
+  return std::find(options.dumpAfter.begin(), options.dumpAfter.end(), pass) !=
+         options.dumpAfter.end();
+}
+
+std::string stdlibDir() {
+  if (const char* dir = std::getenv("ARR_STDLIB")) return dir;
+  return ARR_STDLIB_DIR;
+}
+
+int compile(const Options& options) {
+  arr::SourceManager sources;
+  arr::Diagnostics diags(sources, std::cerr);
+  auto program = arr::sema::loadProgram(sources, options.input, stdlibDir(), diags);
+  if (!program) return 1;
+  if (wants(options, "parse")) std::cout << arr::ast::toString(program->main->ast);
+  auto checked = arr::sema::typeCheck(std::move(program), options.defines, diags);
+  if (diags.hasErrors()) return 1;
+  if (wants(options, "typecheck")) std::cout << arr::sema::printTypedProgram(*checked);
+
+  for (const auto& pass : options.dumpAfter) {
+    if (pass == "parse" || pass == "typecheck") continue;
+    std::cerr << "arrc: error: --dump-after=" << pass
+              << ": this stage is not implemented yet (available: parse, typecheck)\n";
+    return 1;
+  }
+  if (options.interpret || options.output || options.objectOnly || options.emitLlvm) {
+    std::cerr << "arrc: error: " << (options.interpret ? "the interpreter" : "code generation")
+              << " is not implemented yet; this build checks programs "
+                 "(--dump-after=parse, --dump-after=typecheck)\n";
+    return 1;
+  }
+  return 0;
+}
+
+struct Job {
+  const Options* options;
+  int status = 1;
+};
+
+void* runJob(void* raw) {
+  auto* job = static_cast<Job*>(raw);
+  try {
+    job->status = compile(*job->options);
+  } catch (const std::exception& error) {
+    std::cerr << "arrc: internal error: " << error.what() << "\n";
+    job->status = 1;
+  }
+  return nullptr;
+}
+
+/// Deeply nested programs recurse deeply in every stage; a large stack (mostly
+/// untouched, so cheap) lets them through instead of overflowing.
+int runWithLargeStack(const Options& options) {
+  Job job{&options};
+  pthread_attr_t attributes;
+  pthread_attr_init(&attributes);
+  pthread_attr_setstacksize(&attributes, size_t(1) << 30);
+  pthread_t thread;
+  if (pthread_create(&thread, &attributes, runJob, &job) != 0) {
+    runJob(&job);
+  } else {
+    pthread_join(thread, nullptr);
+  }
+  pthread_attr_destroy(&attributes);
+  return job.status;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  std::ios::sync_with_stdio(false);
+  auto parsed = arr::driver::parseOptions(argc, argv);
+  if (!parsed.error.empty()) {
+    std::cerr << "arrc: error: " << parsed.error << "\n";
+    return 2;
+  }
+  const Options& options = parsed.options;
+  if (options.help) {
+    std::cout << arr::driver::helpText();
+    return 0;
+  }
+  if (options.version) {
+    std::cout << "arrc " << ARR_VERSION << "\n";
+    return 0;
+  }
+  if (options.printLinkFlags) {
+    std::cerr << "arrc: error: --print-link-flags: the runtime library is not built yet\n";
+    return 1;
+  }
+  int status = runWithLargeStack(options);
+  std::cout.flush();
+  return status;
+}

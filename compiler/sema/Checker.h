@@ -1,0 +1,146 @@
+#pragma once
+// Internal interface between the parts of the type checker (expressions, calls,
+// built-ins). Not for use outside sema/.
+
+#include "sema/NameResolution.h"
+#include "sema/TypeChecker.h"
+
+#include <optional>
+#include <set>
+
+namespace arr::sema {
+
+using Hint = std::optional<ElemKind>;
+
+/// A declaration's signature before instantiation.
+struct Signature {
+  std::vector<std::string> typeParams;
+  std::vector<SizeVarP> sizeVars;
+  std::map<std::string, SizeVarP> sizeVarByName;
+  std::vector<TypeP> params; // may contain type variables
+  std::vector<bool> isSizeParam;
+  TypeP declaredResult; // null when not written
+};
+
+class ProgramChecker;
+
+/// A call argument: an expression still to check, or (for a function passed to
+/// grad and friends) an already known type.
+struct Argument {
+  ast::Expr* expr = nullptr;
+  TypeP knownType;
+  Loc loc;
+};
+
+/// Checks one function body (or a constant's value) in its scopes.
+class FunctionChecker {
+public:
+  struct Local {
+    TypeP type;       // a Function type for function parameters
+    SizeVarP sizeVar; // set when the name is a size variable (an i64 value)
+  };
+
+  FunctionChecker(ProgramChecker& program, const ModuleInfo& module)
+      : program_(program), module_(module) {}
+
+  void pushScope() { scopes_.emplace_back(); }
+  void popScope() { scopes_.pop_back(); }
+  void bind(const std::string& name, Local local) { scopes_.back()[name] = std::move(local); }
+
+  TypeP check(ast::Expr& expr, Hint hint = std::nullopt);
+
+private:
+  const Local* lookupLocal(const std::string& name) const;
+  TypeP checkName(ast::Expr& expr);
+  TypeP checkUnary(ast::Expr& expr, Hint hint);
+  TypeP checkBinary(ast::Expr& expr, Hint hint);
+  TypeP checkIndex(ast::Expr& expr);
+  TypeP checkProject(ast::Expr& expr);
+  TypeP checkArrayLiteral(ast::Expr& expr, Hint hint);
+  TypeP checkLet(ast::Expr& expr, Hint hint);
+  TypeP checkIf(ast::Expr& expr, Hint hint);
+  void bindPattern(ast::Pattern& pattern, const TypeP& type);
+
+  // Calls (CheckCalls.cpp)
+  TypeP checkCall(ast::Expr& expr, Hint hint);
+  TypeP checkUserCall(ast::Expr& call, const TopLevel& callee);
+  TypeP instantiate(const TopLevel& callee, std::vector<Argument>& args, Loc calleeLoc,
+                    Resolution& resolution);
+  TypeP checkFunctionParamCall(ast::Expr& call, const std::string& name, const TypeP& type);
+  TypeP checkLambdaCall(ast::Expr& call);
+  /// Resolves a function passed as an argument, given its parameter types;
+  /// returns its result type.
+  TypeP checkFunctionArgument(ast::Expr& expr, const std::vector<TypeP>& paramTypes,
+                              const std::string& context);
+  TypeP checkLambda(ast::Expr& lambda, const std::vector<TypeP>& paramTypes,
+                    const std::string& context);
+  TypeP checkDifferentiation(ast::Expr& call, Builtin op, ast::Expr& function);
+  size_t functionArity(ast::Expr& function, const std::string& context);
+
+  // Built-ins (CheckBuiltins.cpp)
+  TypeP checkBuiltinCall(ast::Expr& call, Builtin builtin, Hint hint);
+  TypeP elementwiseType(Builtin builtin, const std::vector<TypeP>& args, Loc loc);
+  std::vector<Dim> shapeArgument(ast::Expr& shape, const char* builtin);
+  TypeP checkIndexLambda(ast::Expr& lambda, size_t arity, const char* builtin, size_t& count);
+
+public:
+  /// The dimension an expression denotes, when it is a size: a constant, a size
+  /// variable, or + and * of them.
+  std::optional<Dim> asDim(ast::Expr& expr);
+  TypeP binaryResult(BinaryOp op, const TypeP& left, const TypeP& right, Loc opLoc);
+
+private:
+  ProgramChecker& program_;
+  const ModuleInfo& module_;
+  std::vector<std::map<std::string, Local>> scopes_;
+};
+
+class ProgramChecker {
+public:
+  ProgramChecker(CheckedProgram& result, const std::map<std::string, std::string>& overrides,
+                 Diagnostics& diags)
+      : result_(result), overrides_(overrides), diags_(diags) {}
+
+  void run();
+
+  const Program& program() const { return *result_.program; }
+  bool isBroken(const ast::Decl* decl) const { return broken_.count(decl) != 0; }
+  const Signature& signature(const TopLevel& function);
+  ConstantInfo& constant(const TopLevel& constant);
+  /// The instance of a function for the given type arguments, checked.
+  FunctionInstance& instance(const TopLevel& function,
+                             const std::vector<std::pair<std::string, TypeP>>& typeArgs);
+  /// Converts a written type; dimension names are size variables or constants.
+  TypeP convertType(const ast::TypeExpr& type, const ModuleInfo& module,
+                    const std::map<std::string, SizeVarP>& sizeVars,
+                    const std::vector<std::string>& typeParams, bool inEntry);
+  Dim convertDim(const ast::DimExpr& dim, const ModuleInfo& module,
+                 const std::map<std::string, SizeVarP>& sizeVars);
+  /// The compile-time integer value of a constant used as a size.
+  int64_t constantSize(const TopLevel& constant, Loc use);
+
+private:
+  Signature buildSignature(const TopLevel& function);
+  void checkInstanceBody(FunctionInstance& instance);
+  void checkEntry(FunctionInstance& instance);
+  void applyOverrides();
+
+  CheckedProgram& result_;
+  const std::map<std::string, std::string>& overrides_;
+  Diagnostics& diags_;
+  std::set<const ast::Decl*> broken_;
+  std::map<const ast::Decl*, Signature> signatures_;
+  std::map<std::pair<const ast::Decl*, std::string>, FunctionInstance*> instances_;
+};
+
+/// Whether an expression is built from literals only, so that its element type
+/// should follow the other operand's.
+bool isLiteralLike(const ast::Expr& expr);
+/// A silent error: the real one was reported where it happened.
+CompileError alreadyReported();
+std::string describe(BinaryOp op);
+/// Evaluates a typed scalar expression at compile time when it is made of
+/// literals, constants and arithmetic.
+std::optional<ScalarValue> evaluateConstant(const ast::Expr& expr, const CheckedProgram& program);
+
+} // namespace arr::sema

@@ -1,0 +1,189 @@
+#include "sema/Dim.h"
+
+#include <algorithm>
+#include <atomic>
+#include <stdexcept>
+
+namespace arr::sema {
+
+namespace {
+
+int64_t checkedAdd(int64_t a, int64_t b) {
+  int64_t sum;
+  if (__builtin_add_overflow(a, b, &sum)) throw std::overflow_error("dimension overflows i64");
+  return sum;
+}
+
+int64_t checkedMul(int64_t a, int64_t b) {
+  int64_t product;
+  if (__builtin_mul_overflow(a, b, &product))
+    throw std::overflow_error("dimension overflows i64");
+  return product;
+}
+
+std::string monomialText(const Dim::Monomial& monomial) {
+  std::vector<std::string> names;
+  for (const auto& var : monomial) names.push_back(var->name);
+  std::sort(names.begin(), names.end());
+  std::string text;
+  for (const auto& name : names) text += (text.empty() ? "" : "*") + name;
+  return text;
+}
+
+} // namespace
+
+SizeVarP newSizeVar(std::string name) {
+  static std::atomic<uint32_t> nextId{1};
+  return std::make_shared<const SizeVar>(SizeVar{nextId++, std::move(name)});
+}
+
+bool Dim::MonomialLess::operator()(const Monomial& a, const Monomial& b) const {
+  return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(),
+                                      [](const SizeVarP& x, const SizeVarP& y) {
+                                        return x->id < y->id;
+                                      });
+}
+
+void Dim::addTerm(const Monomial& monomial, int64_t coefficient) {
+  if (coefficient == 0) return;
+  auto [it, inserted] = terms_.emplace(monomial, coefficient);
+  if (inserted) return;
+  it->second = checkedAdd(it->second, coefficient);
+  if (it->second == 0) terms_.erase(it);
+}
+
+Dim Dim::constant(int64_t value) {
+  Dim dim;
+  dim.addTerm({}, value);
+  return dim;
+}
+
+Dim Dim::variable(SizeVarP var) {
+  Dim dim;
+  dim.addTerm({std::move(var)}, 1);
+  return dim;
+}
+
+Dim Dim::operator+(const Dim& other) const {
+  Dim sum = *this;
+  for (const auto& [monomial, coefficient] : other.terms_) sum.addTerm(monomial, coefficient);
+  return sum;
+}
+
+Dim Dim::operator-(const Dim& other) const {
+  Dim difference = *this;
+  for (const auto& [monomial, coefficient] : other.terms_)
+    difference.addTerm(monomial, checkedMul(coefficient, -1));
+  return difference;
+}
+
+Dim Dim::operator*(const Dim& other) const {
+  Dim product;
+  for (const auto& [left, leftCoefficient] : terms_) {
+    for (const auto& [right, rightCoefficient] : other.terms_) {
+      Monomial monomial = left;
+      monomial.insert(monomial.end(), right.begin(), right.end());
+      std::sort(monomial.begin(), monomial.end(),
+                [](const SizeVarP& x, const SizeVarP& y) { return x->id < y->id; });
+      product.addTerm(monomial, checkedMul(leftCoefficient, rightCoefficient));
+    }
+  }
+  return product;
+}
+
+bool Dim::operator==(const Dim& other) const {
+  if (terms_.size() != other.terms_.size()) return false;
+  auto a = terms_.begin();
+  auto b = other.terms_.begin();
+  for (; a != terms_.end(); ++a, ++b) {
+    if (a->second != b->second || a->first.size() != b->first.size()) return false;
+    for (size_t i = 0; i < a->first.size(); ++i)
+      if (a->first[i]->id != b->first[i]->id) return false;
+  }
+  return true;
+}
+
+std::optional<int64_t> Dim::asConstant() const {
+  if (terms_.empty()) return 0;
+  if (terms_.size() == 1 && terms_.begin()->first.empty()) return terms_.begin()->second;
+  return std::nullopt;
+}
+
+SizeVarP Dim::asVariable() const {
+  if (terms_.size() != 1) return nullptr;
+  const auto& [monomial, coefficient] = *terms_.begin();
+  if (monomial.size() != 1 || coefficient != 1) return nullptr;
+  return monomial[0];
+}
+
+std::set<uint32_t> Dim::variables() const {
+  std::set<uint32_t> ids;
+  for (const auto& [monomial, coefficient] : terms_)
+    for (const auto& var : monomial) ids.insert(var->id);
+  return ids;
+}
+
+Dim Dim::substitute(const std::map<uint32_t, Dim>& bindings) const {
+  Dim result;
+  for (const auto& [monomial, coefficient] : terms_) {
+    Dim term = Dim::constant(coefficient);
+    for (const auto& var : monomial) {
+      auto bound = bindings.find(var->id);
+      term = term * (bound != bindings.end() ? bound->second : Dim::variable(var));
+    }
+    result = result + term;
+  }
+  return result;
+}
+
+std::optional<Dim> Dim::solveFor(uint32_t varId, const Dim& target) const {
+  std::optional<int64_t> coefficient;
+  Dim rest;
+  for (const auto& [monomial, c] : terms_) {
+    bool mentions = std::any_of(monomial.begin(), monomial.end(),
+                                [&](const SizeVarP& var) { return var->id == varId; });
+    if (!mentions) {
+      rest.addTerm(monomial, c);
+      continue;
+    }
+    if (monomial.size() != 1 || coefficient) return std::nullopt; // not linear in var
+    coefficient = c;
+  }
+  if (!coefficient || (*coefficient != 1 && *coefficient != -1)) return std::nullopt;
+  Dim solution = target - rest;
+  return *coefficient == 1 ? solution : Dim::constant(0) - solution;
+}
+
+std::string Dim::toString() const {
+  if (terms_.empty()) return "0";
+  std::vector<std::pair<const Monomial*, int64_t>> ordered;
+  for (const auto& [monomial, coefficient] : terms_) ordered.emplace_back(&monomial, coefficient);
+  std::stable_sort(ordered.begin(), ordered.end(), [](const auto& a, const auto& b) {
+    if (a.first->size() != b.first->size()) return a.first->size() > b.first->size();
+    return monomialText(*a.first) < monomialText(*b.first);
+  });
+  std::string text;
+  for (const auto& [monomial, coefficient] : ordered) {
+    int64_t magnitude = coefficient < 0 ? -coefficient : coefficient;
+    if (text.empty())
+      text += coefficient < 0 ? "-" : "";
+    else
+      text += coefficient < 0 ? "-" : "+";
+    std::string names = monomialText(*monomial);
+    if (names.empty())
+      text += std::to_string(magnitude);
+    else if (magnitude == 1)
+      text += names;
+    else
+      text += std::to_string(magnitude) + "*" + names;
+  }
+  return text;
+}
+
+std::string toString(const std::vector<Dim>& dims) {
+  std::string text;
+  for (size_t i = 0; i < dims.size(); ++i) text += (i ? "," : "") + dims[i].toString();
+  return text;
+}
+
+} // namespace arr::sema

@@ -1,0 +1,67 @@
+#pragma once
+// Array dimensions as normalised polynomials over size variables with integer
+// coefficients. Normalisation makes equality structural: n*m + n == n + m*n.
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace arr::sema {
+
+/// A size variable of one function: rigid inside its body, bound at each call.
+struct SizeVar {
+  uint32_t id;
+  std::string name;
+};
+using SizeVarP = std::shared_ptr<const SizeVar>;
+
+/// Creates a size variable with a fresh identity.
+SizeVarP newSizeVar(std::string name);
+
+class Dim {
+public:
+  /// A product of size variables, sorted by id; empty for the constant term.
+  using Monomial = std::vector<SizeVarP>;
+
+  Dim() = default; // the constant 0
+  static Dim constant(int64_t value);
+  static Dim variable(SizeVarP var);
+
+  Dim operator+(const Dim& other) const;
+  Dim operator-(const Dim& other) const;
+  Dim operator*(const Dim& other) const;
+  bool operator==(const Dim& other) const;
+  bool operator!=(const Dim& other) const { return !(*this == other); }
+
+  std::optional<int64_t> asConstant() const;
+  /// The variable when this dimension is exactly one variable (coefficient 1).
+  SizeVarP asVariable() const;
+  bool isConstant() const { return asConstant().has_value(); }
+
+  /// The ids of the variables this dimension mentions.
+  std::set<uint32_t> variables() const;
+  /// Replaces variables by dimensions; variables without a binding stay.
+  Dim substitute(const std::map<uint32_t, Dim>& bindings) const;
+  /// When this dimension is `c*var + rest` with c = ±1 and `rest` free of var,
+  /// returns the value of var that makes it equal to `target`.
+  std::optional<Dim> solveFor(uint32_t varId, const Dim& target) const;
+
+  /// `n*m+2*n-1`; products before sums, higher degree first, names alphabetically.
+  std::string toString() const;
+
+private:
+  struct MonomialLess {
+    bool operator()(const Monomial& a, const Monomial& b) const;
+  };
+  void addTerm(const Monomial& monomial, int64_t coefficient);
+
+  std::map<Monomial, int64_t, MonomialLess> terms_; // no zero coefficients
+};
+
+std::string toString(const std::vector<Dim>& dims); // "n,m+1"
+
+} // namespace arr::sema

@@ -1,0 +1,208 @@
+#include "sema/NameResolution.h"
+
+#include "sema/Builtins.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+
+namespace arr::sema {
+
+namespace {
+
+bool isConstant(const Program& program, const ModuleInfo& module, const std::string& name) {
+  auto target = program.lookup(module, name);
+  return target && target->decl->kind == ast::Decl::Kind::Constant;
+}
+
+void collectDimNames(const ast::DimExpr& dim, std::vector<std::string>& names) {
+  if (dim.kind == ast::DimExpr::Kind::Name) {
+    if (std::find(names.begin(), names.end(), dim.name) == names.end()) names.push_back(dim.name);
+    return;
+  }
+  if (dim.lhs) collectDimNames(*dim.lhs, names);
+  if (dim.rhs) collectDimNames(*dim.rhs, names);
+}
+
+void collectTypeDimNames(const ast::TypeExpr& type, std::vector<std::string>& names) {
+  for (const auto& dim : type.dims) collectDimNames(*dim, names);
+  for (const auto& element : type.elements) collectTypeDimNames(*element, names);
+  if (type.result) collectTypeDimNames(*type.result, names);
+}
+
+struct Reference {
+  const ast::Decl* target;
+  Loc loc;
+};
+
+/// Walks one declaration, with local scopes, collecting the top-level
+/// declarations it refers to and reporting names that refer to nothing.
+class ReferenceCollector {
+public:
+  ReferenceCollector(const Program& program, const ModuleInfo& module, Diagnostics& diags)
+      : program_(program), module_(module), diags_(diags) {}
+
+  std::vector<Reference> collect(const ast::Decl& decl) {
+    std::vector<std::string> outer;
+    for (const auto& param : decl.params) {
+      outer.push_back(param.name);
+      visitTypeDims(*param.type);
+    }
+    for (const auto& name : sizeVariableNames(program_, module_, decl)) outer.push_back(name);
+    if (decl.resultType) visitTypeDims(*decl.resultType);
+    scopes_.push_back(std::move(outer));
+    if (decl.body) visit(*decl.body);
+    scopes_.pop_back();
+    return std::move(references_);
+  }
+
+  bool failed() const { return failed_; }
+
+private:
+  bool isLocal(const std::string& name) const {
+    for (const auto& scope : scopes_)
+      if (std::find(scope.begin(), scope.end(), name) != scope.end()) return true;
+    return false;
+  }
+
+  void visitTypeDims(const ast::TypeExpr& type) {
+    std::vector<std::string> names;
+    collectTypeDimNames(type, names);
+    for (const auto& name : names)
+      if (auto target = program_.lookup(module_, name);
+          target && target->decl->kind == ast::Decl::Kind::Constant)
+        references_.push_back({target->decl, type.range.begin});
+  }
+
+  void bindPattern(const ast::Pattern& pattern, std::vector<std::string>& scope) {
+    if (pattern.kind == ast::Pattern::Kind::Name) scope.push_back(pattern.name);
+    for (const auto& element : pattern.elements) bindPattern(element, scope);
+  }
+
+  void visit(const ast::Expr& expr) {
+    switch (expr.kind) {
+    case ast::Expr::Kind::Name: {
+      const std::string& name = expr.name();
+      if (isLocal(name) || isBuiltinName(name)) return;
+      if (auto target = program_.lookup(module_, name)) {
+        references_.push_back({target->decl, expr.range.begin});
+        return;
+      }
+      diags_.error(expr.range.begin, "unknown name '" + name + "'");
+      failed_ = true;
+      return;
+    }
+    case ast::Expr::Kind::Lambda: {
+      std::vector<std::string> scope;
+      for (const auto& param : expr.lambdaParams) scope.push_back(param.name);
+      scopes_.push_back(std::move(scope));
+      visit(expr.operand(0));
+      scopes_.pop_back();
+      return;
+    }
+    case ast::Expr::Kind::Let: {
+      // Each binding sees the ones before it.
+      size_t depth = scopes_.size();
+      for (const auto& binding : expr.bindings) {
+        visit(*binding.value);
+        std::vector<std::string> scope;
+        bindPattern(binding.pattern, scope);
+        scopes_.push_back(std::move(scope));
+      }
+      visit(expr.operand(0));
+      scopes_.resize(depth);
+      return;
+    }
+    default:
+      for (const auto& operand : expr.operands) visit(*operand);
+    }
+  }
+
+  const Program& program_;
+  const ModuleInfo& module_;
+  Diagnostics& diags_;
+  std::vector<std::vector<std::string>> scopes_;
+  std::vector<Reference> references_;
+  bool failed_ = false;
+};
+
+struct Node {
+  const ast::Decl* decl;
+  const ModuleInfo* module;
+  size_t order; // position in (module, declaration) order, for stable reports
+  std::vector<Reference> references;
+};
+
+} // namespace
+
+std::vector<std::string> sizeVariableNames(const Program& program, const ModuleInfo& module,
+                                           const ast::Decl& decl) {
+  std::vector<std::string> names;
+  for (const auto& param : decl.params) collectTypeDimNames(*param.type, names);
+  if (decl.resultType) collectTypeDimNames(*decl.resultType, names);
+  std::erase_if(names, [&](const std::string& name) { return isConstant(program, module, name); });
+  return names;
+}
+
+std::set<const ast::Decl*> resolveNames(const Program& program, Diagnostics& diags) {
+  std::map<const ast::Decl*, Node> nodes;
+  std::set<const ast::Decl*> broken;
+  size_t order = 0;
+  for (const auto& module : program.modules) {
+    for (const ast::Decl& decl : module->ast.decls) {
+      if (decl.kind == ast::Decl::Kind::Import) continue;
+      ReferenceCollector collector(program, *module, diags);
+      Node node{&decl, module.get(), order++, collector.collect(decl)};
+      if (collector.failed()) broken.insert(&decl);
+      nodes.emplace(&decl, std::move(node));
+    }
+  }
+
+  // Depth-first search in declaration order; a back edge closes a cycle.
+  enum class Color { White, Grey, Black };
+  std::map<const ast::Decl*, Color> color;
+  std::vector<const ast::Decl*> path;
+  std::function<void(const ast::Decl*)> visit = [&](const ast::Decl* decl) {
+    color[decl] = Color::Grey;
+    path.push_back(decl);
+    for (const Reference& reference : nodes.at(decl).references) {
+      Color targetColor = color[reference.target];
+      if (targetColor == Color::White) {
+        visit(reference.target);
+      } else if (targetColor == Color::Grey) {
+        auto start = std::find(path.begin(), path.end(), reference.target);
+        std::vector<const ast::Decl*> cycle(start, path.end());
+        // Report from the cycle's first declaration in source order.
+        auto first = std::min_element(cycle.begin(), cycle.end(), [&](auto* a, auto* b) {
+          return nodes.at(a).order < nodes.at(b).order;
+        });
+        std::rotate(cycle.begin(), first, cycle.end());
+        std::string chain;
+        for (const auto* member : cycle) chain += member->name + " -> ";
+        chain += cycle[0]->name;
+        const ast::Decl* next = cycle.size() > 1 ? cycle[1] : cycle[0];
+        Loc at = reference.loc;
+        for (const Reference& candidate : nodes.at(cycle[0]).references)
+          if (candidate.target == next) {
+            at = candidate.loc;
+            break;
+          }
+        bool alreadyReported = std::all_of(cycle.begin(), cycle.end(),
+                                           [&](auto* member) { return broken.count(member); });
+        if (!alreadyReported)
+          diags.error(at, "recursion is not allowed: " + chain);
+        broken.insert(cycle.begin(), cycle.end());
+      }
+    }
+    path.pop_back();
+    color[decl] = Color::Black;
+  };
+  std::vector<const Node*> ordered;
+  for (const auto& [decl, node] : nodes) ordered.push_back(&node);
+  std::sort(ordered.begin(), ordered.end(), [](auto* a, auto* b) { return a->order < b->order; });
+  for (const Node* node : ordered)
+    if (color[node->decl] == Color::White) visit(node->decl);
+  return broken;
+}
+
+} // namespace arr::sema

@@ -1,0 +1,462 @@
+#include "sema/Checker.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace arr::sema {
+
+CompileError alreadyReported() { return CompileError({}, ""); }
+
+bool isLiteralLike(const ast::Expr& expr) {
+  using K = ast::Expr::Kind;
+  switch (expr.kind) {
+  case K::IntLit:
+  case K::FloatLit:
+    return true;
+  case K::Unary:
+    return expr.unaryOp == ast::UnaryOp::Neg && isLiteralLike(expr.operand(0));
+  case K::Binary:
+    return expr.binaryOp >= ast::BinaryOp::Add && isLiteralLike(expr.operand(0)) &&
+           isLiteralLike(expr.operand(1));
+  case K::If:
+    return isLiteralLike(expr.operand(1)) && isLiteralLike(expr.operand(2));
+  case K::ArrayLit:
+    return std::all_of(expr.operands.begin(), expr.operands.end(),
+                       [](const ast::ExprP& e) { return isLiteralLike(*e); });
+  case K::Call: {
+    if (expr.operand(0).kind != K::Name) return false;
+    auto builtin = builtinNamed(expr.operand(0).name());
+    if (!builtin || !(isUnaryMath(*builtin) || isBinaryMath(*builtin))) return false;
+    return std::all_of(expr.operands.begin() + 1, expr.operands.end(),
+                       [](const ast::ExprP& e) { return isLiteralLike(*e); });
+  }
+  default:
+    return false;
+  }
+}
+
+std::string describe(BinaryOp op) {
+  switch (op) {
+  case BinaryOp::Add: return "add";
+  case BinaryOp::Sub: return "subtract";
+  case BinaryOp::Mul: return "multiply";
+  case BinaryOp::Div: return "divide";
+  case BinaryOp::Mod: return "take the remainder of";
+  case BinaryOp::Pow: return "raise to a power";
+  case BinaryOp::Eq:
+  case BinaryOp::Ne:
+  case BinaryOp::Lt:
+  case BinaryOp::Le:
+  case BinaryOp::Gt:
+  case BinaryOp::Ge: return "compare";
+  case BinaryOp::And:
+  case BinaryOp::Or: return std::string("apply '") + ast::toString(op) + "' to";
+  }
+  return "combine";
+}
+
+// ---- Expressions ---------------------------------------------------------------
+
+const FunctionChecker::Local* FunctionChecker::lookupLocal(const std::string& name) const {
+  for (auto scope = scopes_.rbegin(); scope != scopes_.rend(); ++scope)
+    if (auto it = scope->find(name); it != scope->end()) return &it->second;
+  return nullptr;
+}
+
+TypeP FunctionChecker::check(ast::Expr& expr, Hint hint) {
+  using K = ast::Expr::Kind;
+  TypeP type;
+  switch (expr.kind) {
+  case K::IntLit:
+    type = scalarType(hint && isFloat(*hint) ? *hint : ElemKind::I64);
+    break;
+  case K::FloatLit:
+    type = scalarType(hint == ElemKind::F32 ? ElemKind::F32 : ElemKind::F64);
+    break;
+  case K::BoolLit:
+    type = scalarType(ElemKind::Bool);
+    break;
+  case K::Name:
+    type = checkName(expr);
+    break;
+  case K::Unary:
+    type = checkUnary(expr, hint);
+    break;
+  case K::Binary:
+    type = checkBinary(expr, hint);
+    break;
+  case K::Call:
+    type = checkCall(expr, hint);
+    break;
+  case K::Index:
+    type = checkIndex(expr);
+    break;
+  case K::Project:
+    type = checkProject(expr);
+    break;
+  case K::Tuple: {
+    std::vector<TypeP> components;
+    for (auto& operand : expr.operands) components.push_back(check(*operand));
+    type = tupleType(std::move(components));
+    break;
+  }
+  case K::ArrayLit:
+    type = checkArrayLiteral(expr, hint);
+    break;
+  case K::Lambda:
+    throw CompileError(expr.range.begin,
+                       "a lambda can only be passed as an argument to a function or called");
+  case K::Let:
+    type = checkLet(expr, hint);
+    break;
+  case K::If:
+    type = checkIf(expr, hint);
+    break;
+  }
+  expr.type = type;
+  return type;
+}
+
+TypeP FunctionChecker::checkName(ast::Expr& expr) {
+  const std::string& name = expr.name();
+  auto resolution = std::make_shared<Resolution>();
+  if (const Local* local = lookupLocal(name)) {
+    if (local->type->isFunction())
+      throw CompileError(expr.range.begin, "'" + name +
+                                               "' is a function; a function can only be called "
+                                               "or passed as an argument");
+    if (local->sizeVar) {
+      resolution->kind = Resolution::Kind::SizeVar;
+      resolution->sizeVar = local->sizeVar;
+    }
+    expr.resolution = resolution;
+    return local->type;
+  }
+  if (isBuiltinName(name))
+    throw CompileError(expr.range.begin,
+                       "'" + name + "' is a built-in function; call it with arguments");
+  auto target = program_.program().lookup(module_, name);
+  if (!target) throw CompileError(expr.range.begin, "unknown name '" + name + "'");
+  if (target->decl->kind != ast::Decl::Kind::Constant)
+    throw CompileError(expr.range.begin, "'" + name +
+                                             "' is a function; a function can only be called "
+                                             "or passed as an argument");
+  ConstantInfo& constant = program_.constant(*target);
+  resolution->kind = Resolution::Kind::Constant;
+  resolution->constant = target->decl;
+  expr.resolution = resolution;
+  return constant.type;
+}
+
+TypeP FunctionChecker::checkUnary(ast::Expr& expr, Hint hint) {
+  TypeP operand = check(expr.operand(0), hint);
+  if (!operand->isArray())
+    throw CompileError(expr.opLoc, std::string("cannot apply '") + ast::toString(expr.unaryOp) +
+                                       "' to " + toString(operand));
+  if (expr.unaryOp == ast::UnaryOp::Not) {
+    if (operand->elem != ElemKind::Bool)
+      throw CompileError(expr.opLoc, "the operand of '!' must be bool, not " + toString(operand));
+  } else if (!isNumeric(operand->elem)) {
+    throw CompileError(expr.opLoc, "cannot negate " + toString(operand) + ": bool is not a number");
+  }
+  return operand;
+}
+
+TypeP FunctionChecker::binaryResult(BinaryOp op, const TypeP& left, const TypeP& right,
+                                    Loc opLoc) {
+  std::string what = "cannot " + describe(op) + " " + toString(left) + " and " + toString(right);
+  if (!left->isArray() || !right->isArray())
+    throw CompileError(opLoc, what + ": operators apply to arrays, not tuples or functions");
+  bool logical = op == BinaryOp::And || op == BinaryOp::Or;
+  bool equality = op == BinaryOp::Eq || op == BinaryOp::Ne;
+  if (logical) {
+    if (left->elem != ElemKind::Bool || right->elem != ElemKind::Bool)
+      throw CompileError(opLoc, what + ": the operands of '" + ast::toString(op) +
+                                    "' must be bool");
+  } else if (!equality && (!isNumeric(left->elem) || !isNumeric(right->elem))) {
+    throw CompileError(opLoc, what + ": bool is not a number");
+  }
+  if (left->elem != right->elem)
+    throw CompileError(opLoc, what + ": element types " + toString(left->elem) + " and " +
+                                  toString(right->elem) + " differ");
+  std::vector<Dim> dims;
+  if (left->rank() == 0) {
+    dims = right->dims;
+  } else if (right->rank() == 0) {
+    dims = left->dims;
+  } else if (left->rank() != right->rank()) {
+    throw CompileError(opLoc, what + ": ranks " + std::to_string(left->rank()) + " and " +
+                                  std::to_string(right->rank()) + " differ");
+  } else {
+    for (size_t i = 0; i < left->rank(); ++i)
+      if (left->dims[i] != right->dims[i])
+        throw CompileError(opLoc, what + ": dimension " + left->dims[i].toString() +
+                                      " differs from " + right->dims[i].toString());
+    dims = left->dims;
+  }
+  bool comparison = op >= BinaryOp::Eq && op <= BinaryOp::Ge;
+  if (op == BinaryOp::Pow && !isFloat(left->elem) && left->elem != ElemKind::I64)
+    throw CompileError(opLoc, what);
+  return arrayType(std::move(dims), comparison ? ElemKind::Bool : left->elem);
+}
+
+TypeP FunctionChecker::checkBinary(ast::Expr& expr, Hint hint) {
+  BinaryOp op = expr.binaryOp;
+  bool arithmetic = op >= BinaryOp::Add;
+  Hint operandHint = arithmetic ? hint : std::nullopt;
+  if (op == BinaryOp::And || op == BinaryOp::Or) operandHint = ElemKind::Bool;
+  ast::Expr& left = expr.operand(0);
+  ast::Expr& right = expr.operand(1);
+  TypeP leftType, rightType;
+  // A literal operand takes the element type of the other one: x * 2 with x: f32.
+  auto elemOf = [&](const TypeP& type) -> Hint {
+    return type->isArray() && type->typeVar.empty() ? Hint(type->elem) : operandHint;
+  };
+  if (isLiteralLike(left) && !isLiteralLike(right)) {
+    rightType = check(right, operandHint);
+    leftType = check(left, elemOf(rightType));
+  } else {
+    leftType = check(left, operandHint);
+    rightType = check(right, isLiteralLike(right) ? elemOf(leftType) : operandHint);
+  }
+  return binaryResult(op, leftType, rightType, expr.opLoc);
+}
+
+TypeP FunctionChecker::checkIndex(ast::Expr& expr) {
+  TypeP array = check(expr.operand(0));
+  size_t count = expr.operands.size() - 1;
+  for (size_t i = 1; i < expr.operands.size(); ++i) {
+    TypeP index = check(expr.operand(i), ElemKind::I64);
+    if (!index->isScalar() || index->elem != ElemKind::I64)
+      throw CompileError(expr.operand(i).range.begin,
+                         "index must be i64, not " + toString(index));
+  }
+  if (array->isFunction())
+    throw CompileError(expr.opLoc, "cannot index a function");
+  if (!hasCommonOuterDims(array, count)) {
+    std::string reason = array->isTuple() ? "its components do not share " +
+                                                std::to_string(count) + " outer dimensions"
+                                          : "it has rank " + std::to_string(array->rank());
+    throw CompileError(expr.opLoc, "cannot index " + toString(array) + " with " +
+                                       std::to_string(count) +
+                                       (count == 1 ? " index: " : " indices: ") + reason);
+  }
+  return dropOuterDims(array, count);
+}
+
+TypeP FunctionChecker::checkProject(ast::Expr& expr) {
+  TypeP tuple = check(expr.operand(0));
+  if (!tuple->isTuple())
+    throw CompileError(expr.opLoc, "cannot project component " + std::to_string(expr.projIndex) +
+                                       " of " + toString(tuple) + ": not a tuple (it has no component " +
+                                       std::to_string(expr.projIndex) + ")");
+  if (expr.projIndex < 0 || static_cast<size_t>(expr.projIndex) >= tuple->elements.size())
+    throw CompileError(expr.opLoc, "the tuple " + toString(tuple) + " of " +
+                                       std::to_string(tuple->elements.size()) +
+                                       " components has no component " +
+                                       std::to_string(expr.projIndex));
+  return tuple->elements[expr.projIndex];
+}
+
+TypeP FunctionChecker::checkArrayLiteral(ast::Expr& expr, Hint hint) {
+  // Check a non-literal element first so that literals follow its element type.
+  size_t leader = 0;
+  for (size_t i = 0; i < expr.operands.size(); ++i)
+    if (!isLiteralLike(expr.operand(i))) {
+      leader = i;
+      break;
+    }
+  TypeP element = check(expr.operand(leader), hint);
+  if (element->isFunction())
+    throw CompileError(expr.operand(leader).range.begin, "an array cannot hold functions");
+  Hint elementHint = hint;
+  if (auto arrays = flatten(element); arrays.size() == 1 && arrays[0]->isArray())
+    elementHint = arrays[0]->elem;
+  for (size_t i = 0; i < expr.operands.size(); ++i) {
+    if (i == leader) continue;
+    TypeP other = check(expr.operand(i), elementHint);
+    if (!equal(other, element))
+      throw CompileError(expr.operand(i).range.begin,
+                         "array literal elements have different types: " + toString(element) +
+                             " and " + toString(other));
+  }
+  return prependDims({Dim::constant(static_cast<int64_t>(expr.operands.size()))}, element);
+}
+
+void FunctionChecker::bindPattern(ast::Pattern& pattern, const TypeP& type) {
+  switch (pattern.kind) {
+  case ast::Pattern::Kind::Wildcard:
+    return;
+  case ast::Pattern::Kind::Name:
+    if (isBuiltinName(pattern.name))
+      throw CompileError(pattern.range.begin, "cannot redefine built-in '" + pattern.name + "'");
+    pattern.type = type;
+    bind(pattern.name, Local{type, nullptr});
+    return;
+  case ast::Pattern::Kind::Tuple:
+    if (!type->isTuple() || type->elements.size() != pattern.elements.size())
+      throw CompileError(pattern.range.begin, "the pattern " + ast::toString(pattern) +
+                                                  " does not match a value of type " +
+                                                  toString(type));
+    for (size_t i = 0; i < pattern.elements.size(); ++i)
+      bindPattern(pattern.elements[i], type->elements[i]);
+    return;
+  }
+}
+
+TypeP FunctionChecker::checkLet(ast::Expr& expr, Hint hint) {
+  size_t depth = scopes_.size();
+  for (auto& binding : expr.bindings) {
+    TypeP value = check(*binding.value);
+    pushScope();
+    bindPattern(binding.pattern, value);
+  }
+  TypeP body = check(expr.operand(0), hint);
+  scopes_.resize(depth);
+  return body;
+}
+
+TypeP FunctionChecker::checkIf(ast::Expr& expr, Hint hint) {
+  TypeP condition = check(expr.operand(0), ElemKind::Bool);
+  if (!condition->isScalar() || condition->elem != ElemKind::Bool)
+    throw CompileError(expr.operand(0).range.begin,
+                       "condition of 'if' must be bool, not " + toString(condition));
+  ast::Expr& thenBranch = expr.operand(1);
+  ast::Expr& elseBranch = expr.operand(2);
+  auto elemOf = [&](const TypeP& type) -> Hint {
+    auto arrays = flatten(type);
+    return arrays.size() == 1 && arrays[0]->isArray() ? Hint(arrays[0]->elem) : hint;
+  };
+  TypeP thenType, elseType;
+  if (isLiteralLike(thenBranch) && !isLiteralLike(elseBranch)) {
+    elseType = check(elseBranch, hint);
+    thenType = check(thenBranch, elemOf(elseType));
+  } else {
+    thenType = check(thenBranch, hint);
+    elseType = check(elseBranch, elemOf(thenType));
+  }
+  if (!equal(thenType, elseType))
+    throw CompileError(elseBranch.range.begin, "the branches of 'if' have different types: " +
+                                                   toString(thenType) + " and " +
+                                                   toString(elseType));
+  if (thenType->isFunction())
+    throw CompileError(thenBranch.range.begin, "'if' cannot choose between functions");
+  return thenType;
+}
+
+std::optional<Dim> FunctionChecker::asDim(ast::Expr& expr) {
+  using K = ast::Expr::Kind;
+  switch (expr.kind) {
+  case K::IntLit:
+    return Dim::constant(expr.intValue);
+  case K::Name: {
+    if (const Local* local = lookupLocal(expr.name())) {
+      if (!local->sizeVar) return std::nullopt;
+      return Dim::variable(local->sizeVar);
+    }
+    auto target = program_.program().lookup(module_, expr.name());
+    if (!target || target->decl->kind != ast::Decl::Kind::Constant) return std::nullopt;
+    return Dim::constant(program_.constantSize(*target, expr.range.begin));
+  }
+  case K::Binary: {
+    if (expr.binaryOp != BinaryOp::Add && expr.binaryOp != BinaryOp::Mul) return std::nullopt;
+    auto left = asDim(expr.operand(0));
+    auto right = asDim(expr.operand(1));
+    if (!left || !right) return std::nullopt;
+    try {
+      return expr.binaryOp == BinaryOp::Add ? *left + *right : *left * *right;
+    } catch (const std::overflow_error&) {
+      throw CompileError(expr.opLoc, "this size overflows i64");
+    }
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+// ---- Constants ---------------------------------------------------------------
+
+namespace {
+
+template <typename T>
+std::optional<ScalarValue> arithmetic(BinaryOp op, T a, T b) {
+  switch (op) {
+  case BinaryOp::Add: return ScalarValue(T(a + b));
+  case BinaryOp::Sub: return ScalarValue(T(a - b));
+  case BinaryOp::Mul: return ScalarValue(T(a * b));
+  case BinaryOp::Eq: return ScalarValue(a == b);
+  case BinaryOp::Ne: return ScalarValue(a != b);
+  case BinaryOp::Lt: return ScalarValue(a < b);
+  case BinaryOp::Le: return ScalarValue(a <= b);
+  case BinaryOp::Gt: return ScalarValue(a > b);
+  case BinaryOp::Ge: return ScalarValue(a >= b);
+  default: return std::nullopt;
+  }
+}
+
+int64_t floorDiv(int64_t a, int64_t b) {
+  if (b == 0) return 0;
+  int64_t q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+} // namespace
+
+std::optional<ScalarValue> evaluateConstant(const ast::Expr& expr, const CheckedProgram& program) {
+  using K = ast::Expr::Kind;
+  bool isFloatType = expr.type && expr.type->isArray() && isFloat(expr.type->elem);
+  switch (expr.kind) {
+  case K::IntLit:
+    return isFloatType ? ScalarValue(double(expr.intValue)) : ScalarValue(expr.intValue);
+  case K::FloatLit:
+    return ScalarValue(expr.floatValue);
+  case K::BoolLit:
+    return ScalarValue(expr.boolValue);
+  case K::Name: {
+    if (!expr.resolution || expr.resolution->kind != Resolution::Kind::Constant) return {};
+    auto it = program.constants.find(expr.resolution->constant);
+    if (it == program.constants.end()) return std::nullopt;
+    return it->second->value;
+  }
+  case K::Unary: {
+    auto operand = evaluateConstant(expr.operand(0), program);
+    if (!operand) return std::nullopt;
+    if (auto* b = std::get_if<bool>(&*operand)) return ScalarValue(!*b);
+    if (auto* i = std::get_if<int64_t>(&*operand)) return ScalarValue(int64_t(0) - *i);
+    return ScalarValue(-std::get<double>(*operand));
+  }
+  case K::Binary: {
+    auto left = evaluateConstant(expr.operand(0), program);
+    auto right = evaluateConstant(expr.operand(1), program);
+    if (!left || !right || left->index() != right->index()) return std::nullopt;
+    if (auto* a = std::get_if<int64_t>(&*left)) {
+      int64_t b = std::get<int64_t>(*right);
+      if (expr.binaryOp == BinaryOp::Div) return ScalarValue(floorDiv(*a, b));
+      if (expr.binaryOp == BinaryOp::Mod) return ScalarValue(b == 0 ? 0 : *a - b * floorDiv(*a, b));
+      int64_t r;
+      if (expr.binaryOp == BinaryOp::Add && __builtin_add_overflow(*a, b, &r)) return {};
+      if (expr.binaryOp == BinaryOp::Sub && __builtin_sub_overflow(*a, b, &r)) return {};
+      if (expr.binaryOp == BinaryOp::Mul && __builtin_mul_overflow(*a, b, &r)) return {};
+      return arithmetic<int64_t>(expr.binaryOp, *a, b);
+    }
+    if (auto* a = std::get_if<double>(&*left)) {
+      double b = std::get<double>(*right);
+      if (expr.binaryOp == BinaryOp::Div) return ScalarValue(*a / b);
+      if (expr.binaryOp == BinaryOp::Pow) return ScalarValue(std::pow(*a, b));
+      if (expr.binaryOp == BinaryOp::Mod) return ScalarValue(*a - b * std::floor(*a / b));
+      return arithmetic<double>(expr.binaryOp, *a, b);
+    }
+    bool a = std::get<bool>(*left), b = std::get<bool>(*right);
+    if (expr.binaryOp == BinaryOp::And) return ScalarValue(a && b);
+    if (expr.binaryOp == BinaryOp::Or) return ScalarValue(a || b);
+    if (expr.binaryOp == BinaryOp::Eq) return ScalarValue(a == b);
+    if (expr.binaryOp == BinaryOp::Ne) return ScalarValue(a != b);
+    return std::nullopt;
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+} // namespace arr::sema

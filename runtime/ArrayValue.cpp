@@ -1,0 +1,88 @@
+#include "runtime/ArrayValue.h"
+
+#include <limits>
+
+namespace arr::runtime {
+
+std::string_view dtypeName(Dtype dtype) {
+  switch (dtype) {
+  case Dtype::F64:
+    return "f64";
+  case Dtype::F32:
+    return "f32";
+  case Dtype::I64:
+    return "i64";
+  case Dtype::Bool:
+    return "bool";
+  }
+  return "?";
+}
+
+size_t dtypeSize(Dtype dtype) {
+  switch (dtype) {
+  case Dtype::F64:
+  case Dtype::I64:
+    return 8;
+  case Dtype::F32:
+    return 4;
+  case Dtype::Bool:
+    return 1;
+  }
+  return 1;
+}
+
+std::string describeType(Dtype dtype, size_t rank) {
+  std::string name(dtypeName(dtype));
+  if (rank > 0)
+    return "a rank-" + std::to_string(rank) + " " + name + " array";
+  // "f64", "f32" and "i64" are read letter by letter ("an eff sixty-four").
+  return (dtype == Dtype::Bool ? "a " : "an ") + name + " scalar";
+}
+
+int64_t shapeElementCount(const std::vector<int64_t>& shape) {
+  int64_t count = 1;
+  for (int64_t dim : shape) {
+    if (dim == 0)
+      return 0; // Checked first so that a huge prefix before a 0 cannot overflow.
+  }
+  for (int64_t dim : shape)
+    count *= dim;
+  return count;
+}
+
+int64_t checkedElementCount(const std::vector<int64_t>& shape, Dtype dtype) {
+  for (int64_t dim : shape) {
+    if (dim < 0)
+      throw IoError("invalid shape " + formatShape(shape) + ": negative dimension");
+  }
+  int64_t count = shapeElementCount(shape);
+  if (count == 0)
+    return 0;
+  // Divide instead of multiplying so that the check itself cannot overflow.
+  int64_t limit = std::numeric_limits<int64_t>::max() / static_cast<int64_t>(dtypeSize(dtype));
+  int64_t product = 1;
+  for (int64_t dim : shape) {
+    if (product > limit / dim)
+      throw IoError("invalid shape " + formatShape(shape) + ": too many elements");
+    product *= dim;
+  }
+  return count;
+}
+
+std::string formatShape(const std::vector<int64_t>& shape) {
+  std::string text = "[";
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (i > 0)
+      text += ',';
+    text += std::to_string(shape[i]);
+  }
+  return text + "]";
+}
+
+ArrayValue::ArrayValue(Dtype elementType, std::vector<int64_t> dims)
+    : dtype(elementType), shape(std::move(dims)) {
+  int64_t count = checkedElementCount(shape, dtype);
+  bytes.assign(static_cast<size_t>(count) * dtypeSize(dtype), 0);
+}
+
+} // namespace arr::runtime

@@ -1,0 +1,250 @@
+#!/usr/bin/env python3
+"""Tests of the arrc command line (LANGUAGE.md section 9, "The compiler").
+
+    driver_test.py --arrc PATH
+
+Exit codes: 0 success, 1 compile errors, 2 usage errors (bad options or
+arguments). Prints one line per check and a final `N passed, M failed`.
+"""
+
+import argparse
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+
+TIMEOUT_SECONDS = 60
+PASS_NAMES = ("parse", "typecheck", "core", "bot", "simplify", "ad", "transpose", "unshare",
+              "optimize", "loops", "llvm")
+
+SMALL_PROGRAM = """\
+def f(a: f64, b: f64, c: f64): f64 = a + b * c - a
+entry main(x: f64): f64 =
+  let y = f(x, x, x)
+  in y * 2.0
+"""
+
+CONSTANT_PROGRAM = """\
+def n = 3
+entry main(a: [n]f64): f64 = sum(a)
+"""
+
+# Two independent type errors, in two different functions (lines 1 and 2).
+TWO_ERRORS_PROGRAM = """\
+def f(x: f64, i: i64): f64 = x + i
+def g(a: [n]f64, b: [m]f64): [n]f64 = a * b
+entry main(x: f64): f64 = x
+"""
+
+
+class Checks:
+    """Runs arrc and records one pass/fail line per check."""
+
+    def __init__(self, arrc, directory):
+        self.arrc = arrc
+        self.directory = directory
+        self.passed = 0
+        self.failed = 0
+
+    def write(self, name, text):
+        path = os.path.join(self.directory, name)
+        with open(path, "w") as f:
+            f.write(text)
+        return path
+
+    def run(self, *args):
+        command = [self.arrc] + list(args)
+        try:
+            result = subprocess.run(command, capture_output=True, timeout=TIMEOUT_SECONDS)
+            return command, result.returncode, decode(result.stdout), decode(result.stderr)
+        except subprocess.TimeoutExpired:
+            return command, None, "", "(timed out after %d s)" % TIMEOUT_SECONDS
+
+    def check(self, name, outcome, problems):
+        """Records a check; `problems` lists what went wrong (empty when it passed)."""
+        command, status, stdout, stderr = outcome
+        if not problems:
+            self.passed += 1
+            print("PASS  %s" % name)
+            return
+        self.failed += 1
+        print("FAIL  %s" % name)
+        for problem in problems:
+            print("      - %s" % problem)
+        print("      command: %s" % shlex.join(command))
+        print("      exit code: %s" % status)
+        print("      stdout: %s" % shorten(stdout))
+        print("      stderr: %s" % shorten(stderr))
+
+
+def decode(data):
+    return data.decode("utf-8", errors="replace")
+
+
+def shorten(text, limit=2000):
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def expect_status(status, wanted):
+    if status is None:
+        return ["timed out"]
+    if status < 0:
+        return ["killed by signal %d" % -status]
+    if status not in wanted:
+        return ["exit code %d, expected %s" % (status, " or ".join(map(str, wanted)))]
+    return []
+
+
+def expect_contains(text, what, needles):
+    return ["%s does not mention %r" % (what, needle) for needle in needles if needle not in text]
+
+
+# ---- the checks --------------------------------------------------------------------
+
+def check_help(c):
+    outcome = c.run("--help")
+    _, status, stdout, _ = outcome
+    problems = expect_status(status, [0])
+    problems += expect_contains(stdout, "stdout", ["--dump-after", "--interpret", "-D", "-O2"])
+    c.check("--help exits 0 and lists the options", outcome, problems)
+
+
+def check_version(c):
+    outcome = c.run("--version")
+    _, status, stdout, _ = outcome
+    problems = expect_status(status, [0])
+    if not re.search(r"\d+\.\d+", stdout):
+        problems.append("stdout has no version number")
+    c.check("--version exits 0 and prints a version", outcome, problems)
+
+
+def check_unknown_option(c, program):
+    outcome = c.run("--frobnicate", program)
+    _, status, _, stderr = outcome
+    problems = expect_status(status, [2]) + expect_contains(stderr, "stderr", ["--frobnicate"])
+    c.check("an unknown option exits 2 and names it", outcome, problems)
+
+
+def check_bad_optimisation_level(c, program):
+    outcome = c.run("-O7", "--dump-after=typecheck", program)
+    _, status, _, stderr = outcome
+    problems = expect_status(status, [2]) + expect_contains(stderr, "stderr", ["-O7"])
+    c.check("an unknown optimisation level exits 2 and names it", outcome, problems)
+
+
+def check_no_input(c):
+    outcome = c.run()
+    c.check("no arguments exits 2", outcome, expect_status(outcome[1], [2]))
+    outcome = c.run("--dump-after=typecheck")
+    problems = expect_status(outcome[1], [2])
+    c.check("options but no input file exits 2", outcome, problems)
+
+
+def check_bad_pass_name(c, program):
+    outcome = c.run("--dump-after=nosuchpass", program)
+    _, status, _, stderr = outcome
+    problems = expect_status(status, [2]) + expect_contains(stderr, "stderr", PASS_NAMES)
+    c.check("--dump-after=nosuchpass exits 2 and lists the pass names", outcome, problems)
+
+
+def check_dump_parse(c, program):
+    outcome = c.run("--dump-after=parse", program)
+    _, status, stdout, stderr = outcome
+    problems = expect_status(status, [0])
+    problems += expect_contains(stdout, "the parse dump", ["((a + (b * c)) - a)", "entry main",
+                                                         "def f"])
+    if stderr:
+        problems.append("stderr is not empty")
+    c.check("--dump-after=parse prints the fully parenthesised program", outcome, problems)
+
+
+def check_dump_typecheck(c, program):
+    outcome = c.run("--dump-after=typecheck", program)
+    _, status, stdout, _ = outcome
+    problems = expect_status(status, [0])
+    problems += expect_contains(stdout, "the typecheck dump",
+                                ["def f(a: f64, b: f64, c: f64): f64 =",
+                                 "entry main(x: f64): f64 =", "let y: f64 ="])
+    c.check("--dump-after=typecheck prints types", outcome, problems)
+
+
+def check_dump_repeated(c, program):
+    outcome = c.run("--dump-after=parse", "--dump-after=typecheck", program)
+    _, status, stdout, _ = outcome
+    problems = expect_status(status, [0])
+    problems += expect_contains(stdout, "the dumps", ["let y: f64 =", "((a + (b * c)) - a)"])
+    if "let y =" not in stdout:
+        problems.append("the untyped parse dump (`let y =`) is missing")
+    c.check("--dump-after is repeatable", outcome, problems)
+
+
+def check_define(c):
+    program = c.write("constant.arr", CONSTANT_PROGRAM)
+    outcome = c.run("--dump-after=typecheck", program)
+    _, status, stdout, _ = outcome
+    problems = expect_status(status, [0]) + expect_contains(stdout, "the dump", ["[3]f64"])
+    c.check("a constant's value appears in the types", outcome, problems)
+
+    outcome = c.run("-D", "n=7", "--dump-after=typecheck", program)
+    _, status, stdout, _ = outcome
+    problems = expect_status(status, [0]) + expect_contains(stdout, "the dump", ["[7]f64"])
+    if "[3]f64" in stdout:
+        problems.append("the dump still shows [3]f64")
+    c.check("-D n=7 overrides the constant in the types", outcome, problems)
+
+    outcome = c.run("--dump-after=typecheck", "-D", "nosuchconstant=4", program)
+    _, status, _, stderr = outcome
+    problems = expect_status(status, [1, 2]) + expect_contains(stderr, "stderr",
+                                                               ["nosuchconstant"])
+    c.check("-D naming no constant is an error naming it", outcome, problems)
+
+    outcome = c.run("--dump-after=typecheck", "-D", "n", program)
+    problems = expect_status(outcome[1], [1, 2])
+    c.check("-D without `=VALUE` is an error", outcome, problems)
+
+
+def check_two_errors(c):
+    program = c.write("two_errors.arr", TWO_ERRORS_PROGRAM)
+    outcome = c.run("--dump-after=typecheck", program)
+    _, status, _, stderr = outcome
+    problems = expect_status(status, [1])
+    for line, col in ((1, 32), (2, 41)):
+        location = "%s:%d:%d: error:" % (program, line, col)
+        if location not in stderr:
+            problems.append("no error at %d:%d (%r)" % (line, col, location))
+    c.check("independent errors in two functions are both reported", outcome, problems)
+
+
+def check_optimisation_levels(c, program):
+    for level in ("-O0", "-O1", "-O2", "-O3"):
+        outcome = c.run(level, "--dump-after=typecheck", program)
+        c.check("%s is accepted" % level, outcome, expect_status(outcome[1], [0]))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--arrc", required=True)
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="arrc_driver_") as directory:
+        c = Checks(options.arrc, directory)
+        program = c.write("small.arr", SMALL_PROGRAM)
+        check_help(c)
+        check_version(c)
+        check_unknown_option(c, program)
+        check_bad_optimisation_level(c, program)
+        check_no_input(c)
+        check_bad_pass_name(c, program)
+        check_dump_parse(c, program)
+        check_dump_typecheck(c, program)
+        check_dump_repeated(c, program)
+        check_define(c)
+        check_two_errors(c)
+        check_optimisation_levels(c, program)
+    print("%d passed, %d failed" % (c.passed, c.failed))
+    return 1 if c.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,3 @@
+-- error: 3:28: must be bool
+-- `!` on a float.
+entry main(x: f64): bool = !x

@@ -1,0 +1,5 @@
+-- A program of comments only is valid and declares nothing.
+-- def f(x: f64): f64 = x
+-- entry main(): f64 = 1.0
+-- CHECK-NOT: def
+-- CHECK-NOT: entry

@@ -1,0 +1,80 @@
+// Size polynomials: normalisation, equality, substitution and solving.
+
+#include "sema/Dim.h"
+
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+namespace arr::sema {
+namespace {
+
+class DimTest : public ::testing::Test {
+protected:
+  SizeVarP n = newSizeVar("n");
+  SizeVarP m = newSizeVar("m");
+  Dim N = Dim::variable(n);
+  Dim M = Dim::variable(m);
+  Dim c(int64_t value) { return Dim::constant(value); }
+};
+
+TEST_F(DimTest, SumsAndProductsAreNormalised) {
+  EXPECT_EQ(N * M + N, N + M * N);
+  EXPECT_EQ((N + c(1)) * (N + c(1)), N * N + c(2) * N + c(1));
+  EXPECT_EQ(N + M - M, N);
+  EXPECT_EQ(c(2) * c(3), c(6));
+}
+
+TEST_F(DimTest, DifferentPolynomialsAreNotEqual) {
+  EXPECT_NE(N, M);
+  EXPECT_NE(N * M, N + M);
+  EXPECT_NE(N + c(1), N);
+  EXPECT_NE(c(2) * N, N);
+}
+
+TEST_F(DimTest, SameNameDifferentVariablesAreDifferent) {
+  Dim other = Dim::variable(newSizeVar("n"));
+  EXPECT_NE(N, other);
+}
+
+TEST_F(DimTest, ConstantAndVariableViews) {
+  EXPECT_EQ(c(7).asConstant(), 7);
+  EXPECT_EQ(Dim().asConstant(), 0);
+  EXPECT_FALSE(N.asConstant());
+  EXPECT_EQ(N.asVariable(), n);
+  EXPECT_EQ((c(2) * N).asVariable(), nullptr);
+  EXPECT_EQ((N + c(0)).asVariable(), n);
+}
+
+TEST_F(DimTest, PrintsHigherDegreeFirstWithoutSpaces) {
+  EXPECT_EQ((N * M + c(2) * N + c(1)).toString(), "m*n+2*n+1");
+  EXPECT_EQ((N - c(1)).toString(), "n-1");
+  EXPECT_EQ((c(0) - N).toString(), "-n");
+  EXPECT_EQ(c(0).toString(), "0");
+  EXPECT_EQ(toString(std::vector<Dim>{N, M + c(1)}), "n,m+1");
+}
+
+TEST_F(DimTest, SubstitutesVariables) {
+  std::map<uint32_t, Dim> bindings{{n->id, c(3)}};
+  EXPECT_EQ((N * M + N).substitute(bindings), c(3) * M + c(3));
+  bindings[m->id] = N; // a variable may be bound to an expression mentioning others
+  EXPECT_EQ((N + M).substitute(bindings), c(3) + N);
+}
+
+TEST_F(DimTest, SolvesLinearUnitCoefficient) {
+  SizeVarP k = newSizeVar("k");
+  Dim K = Dim::variable(k);
+  EXPECT_EQ((N + M).solveFor(m->id, K), K - N);
+  EXPECT_EQ((N - M).solveFor(m->id, K), N - K);
+  EXPECT_FALSE((c(2) * M).solveFor(m->id, K));
+  EXPECT_FALSE((M * M).solveFor(m->id, K));
+  EXPECT_FALSE((M * N).solveFor(m->id, K));
+}
+
+TEST_F(DimTest, ConstantOverflowIsReported) {
+  Dim big = c(int64_t(1) << 40);
+  EXPECT_THROW(big * big, std::overflow_error);
+}
+
+} // namespace
+} // namespace arr::sema
