@@ -33,8 +33,7 @@ size_t dtypeSize(Dtype dtype) {
 
 std::string describeType(Dtype dtype, size_t rank) {
   std::string name(dtypeName(dtype));
-  if (rank > 0)
-    return "a rank-" + std::to_string(rank) + " " + name + " array";
+  if (rank > 0) return "a rank-" + std::to_string(rank) + " " + name + " array";
   // "f64", "f32" and "i64" are read letter by letter ("an eff sixty-four").
   return (dtype == Dtype::Bool ? "a " : "an ") + name + " scalar";
 }
@@ -42,8 +41,7 @@ std::string describeType(Dtype dtype, size_t rank) {
 int64_t shapeElementCount(const std::vector<int64_t>& shape) {
   int64_t count = 1;
   for (int64_t dim : shape) {
-    if (dim == 0)
-      return 0; // Checked first so that a huge prefix before a 0 cannot overflow.
+    if (dim == 0) return 0; // Checked first so that a huge prefix before a 0 cannot overflow.
   }
   for (int64_t dim : shape)
     count *= dim;
@@ -51,20 +49,20 @@ int64_t shapeElementCount(const std::vector<int64_t>& shape) {
 }
 
 int64_t checkedElementCount(const std::vector<int64_t>& shape, Dtype dtype) {
+  bool hasZero = false;
   for (int64_t dim : shape) {
-    if (dim < 0)
-      throw IoError("invalid shape " + formatShape(shape) + ": negative dimension");
+    if (dim < 0) throw IoError("invalid shape " + formatShape(shape) + ": negative dimension");
+    hasZero |= dim == 0;
   }
-  int64_t count = shapeElementCount(shape);
-  if (count == 0)
-    return 0;
-  // Divide instead of multiplying so that the check itself cannot overflow.
+  if (hasZero) return 0;
+  // Divide instead of multiplying so that the check itself cannot overflow;
+  // the limit keeps the byte count representable too.
   int64_t limit = std::numeric_limits<int64_t>::max() / static_cast<int64_t>(dtypeSize(dtype));
-  int64_t product = 1;
+  int64_t count = 1;
   for (int64_t dim : shape) {
-    if (product > limit / dim)
+    if (count > limit / dim)
       throw IoError("invalid shape " + formatShape(shape) + ": too many elements");
-    product *= dim;
+    count *= dim;
   }
   return count;
 }
@@ -72,8 +70,7 @@ int64_t checkedElementCount(const std::vector<int64_t>& shape, Dtype dtype) {
 std::string formatShape(const std::vector<int64_t>& shape) {
   std::string text = "[";
   for (size_t i = 0; i < shape.size(); ++i) {
-    if (i > 0)
-      text += ',';
+    if (i > 0) text += ',';
     text += std::to_string(shape[i]);
   }
   return text + "]";

@@ -16,8 +16,7 @@ namespace {
 
 InputFile::InputFile(const std::string& path) : path_(path) {
   file_ = std::fopen(path.c_str(), "rb");
-  if (!file_)
-    throwOsError("open", path, errno);
+  if (!file_) throwOsError("open", path, errno);
   struct stat status;
   if (fstat(fileno(file_), &status) != 0) {
     int error = errno;
@@ -35,14 +34,12 @@ InputFile::InputFile(const std::string& path) : path_(path) {
 }
 
 InputFile::~InputFile() {
-  if (file_)
-    std::fclose(file_);
+  if (file_) std::fclose(file_);
 }
 
 size_t InputFile::read(void* buffer, size_t count) {
   size_t done = std::fread(buffer, 1, count, file_);
-  if (done < count && std::ferror(file_))
-    throwOsError("read", path_, errno);
+  if (done < count && std::ferror(file_)) throwOsError("read", path_, errno);
   return done;
 }
 
@@ -69,27 +66,23 @@ std::string readStandardInput() {
 
 OutputFile::OutputFile(const std::string& path) : path_(path) {
   file_ = std::fopen(path.c_str(), "wb");
-  if (!file_)
-    throwOsError("create", path, errno);
+  if (!file_) throwOsError("create", path, errno);
 }
 
 OutputFile::~OutputFile() {
-  if (file_)
-    std::fclose(file_);
+  if (file_) std::fclose(file_);
 }
 
 void OutputFile::write(const void* buffer, size_t count) {
-  if (std::fwrite(buffer, 1, count, file_) != count)
-    throwOsError("write", path_, errno);
+  if (count == 0) return; // An empty vector's data() may be null, which fwrite does not allow.
+  if (std::fwrite(buffer, 1, count, file_) != count) throwOsError("write", path_, errno);
 }
 
 void OutputFile::close() {
-  if (!file_)
-    return;
+  if (!file_) return;
   std::FILE* file = file_;
   file_ = nullptr;
-  if (std::fclose(file) != 0)
-    throwOsError("write", path_, errno);
+  if (std::fclose(file) != 0) throwOsError("write", path_, errno);
 }
 
 } // namespace arr::runtime

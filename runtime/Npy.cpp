@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
-#include <optional>
 #include <string_view>
 #include <utility>
 
@@ -31,8 +30,10 @@ struct DtypeSpelling {
   char size;
   Dtype dtype;
 };
-constexpr DtypeSpelling kDtypeSpellings[] = {
-    {'f', '8', Dtype::F64}, {'f', '4', Dtype::F32}, {'i', '8', Dtype::I64}, {'b', '1', Dtype::Bool}};
+constexpr DtypeSpelling kDtypeSpellings[] = {{'f', '8', Dtype::F64},
+                                             {'f', '4', Dtype::F32},
+                                             {'i', '8', Dtype::I64},
+                                             {'b', '1', Dtype::Bool}};
 
 /// Parses the header, a Python dict literal such as
 /// `{'descr': '<f8', 'fortran_order': False, 'shape': (3, 4), }`, accepting
@@ -66,11 +67,13 @@ public:
       }
     }
     skipSpace();
-    if (pos_ != text_.size())
-      fail("unexpected text after the dictionary");
+    if (pos_ != text_.size()) fail("unexpected text after the dictionary");
     if (!sawDescr || !sawFortranOrder || !sawShape)
       fail(std::string("missing key '") +
-           (!sawDescr ? "descr" : !sawFortranOrder ? "fortran_order" : "shape") + "'");
+           (!sawDescr          ? "descr"
+            : !sawFortranOrder ? "fortran_order"
+                               : "shape") +
+           "'");
     return header;
   }
 
@@ -81,8 +84,8 @@ private:
 
   void skipSpace() {
     // The padding is spaces and a final newline; numpy < 1.9 also used tabs.
-    while (pos_ < text_.size() && std::string_view(" \t\r\n\f\v").find(text_[pos_]) !=
-                                      std::string_view::npos)
+    while (pos_ < text_.size() &&
+           std::string_view(" \t\r\n\f\v").find(text_[pos_]) != std::string_view::npos)
       ++pos_;
   }
 
@@ -110,22 +113,19 @@ private:
       fail(std::string("expected ") + what + " in quotes at offset " + std::to_string(pos_));
     char quote = text_[pos_++];
     size_t end = text_.find(quote, pos_);
-    if (end == std::string_view::npos)
-      fail("unterminated string");
+    if (end == std::string_view::npos) fail("unterminated string");
     std::string value(text_.substr(pos_, end - pos_));
     pos_ = end + 1;
     return value;
   }
 
   void parseDescr(NpyHeader& header) {
-    if (!atQuote())
-      fail("unsupported dtype: structured (record) dtypes are not supported");
+    if (!atQuote()) fail("unsupported dtype: structured (record) dtypes are not supported");
     std::string descr = parseString("a dtype");
     if (descr.size() == 3) {
       char order = descr[0];
       for (const DtypeSpelling& spelling : kDtypeSpellings) {
-        if (descr[1] != spelling.kind || descr[2] != spelling.size)
-          continue;
+        if (descr[1] != spelling.kind || descr[2] != spelling.size) continue;
         bool singleByte = spelling.size == '1';
         // '|' means "byte order not applicable"; it is only valid for single bytes.
         if (order == '<' || order == '=' || order == '>' || (order == '|' && singleByte)) {
@@ -169,8 +169,7 @@ private:
     int64_t value = 0;
     while (pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9') {
       int digit = text_[pos_++] - '0';
-      if (value > (INT64_MAX - digit) / 10)
-        fail("dimension too large in shape");
+      if (value > (INT64_MAX - digit) / 10) fail("dimension too large in shape");
       value = value * 10 + digit;
     }
     if (pos_ == start)
@@ -200,13 +199,13 @@ void readUpTo(InputFile& file, uint64_t wanted, std::vector<unsigned char>& out)
     out.reserve(static_cast<size_t>(wanted)); // Callers check regular sizes first.
   constexpr uint64_t kFirstChunk = 1 << 16;
   while (out.size() < wanted) {
-    uint64_t step = std::min<uint64_t>(wanted - out.size(), std::max<uint64_t>(kFirstChunk, out.size()));
+    uint64_t step =
+        std::min<uint64_t>(wanted - out.size(), std::max<uint64_t>(kFirstChunk, out.size()));
     size_t old = out.size();
     out.resize(old + static_cast<size_t>(step));
     size_t got = file.read(out.data() + old, static_cast<size_t>(step));
     out.resize(old + got);
-    if (got < step)
-      break;
+    if (got < step) break;
   }
 }
 
@@ -227,8 +226,7 @@ ArrayValue readNpyFile(InputFile& file) {
   size_t got = file.read(preamble, 8);
   if (got < kMagic.size() || std::memcmp(preamble, kMagic.data(), kMagic.size()) != 0)
     throw IoError("not a .npy file (bad magic string: it does not start with \\x93NUMPY)");
-  if (got < 8)
-    throw IoError("file is truncated: incomplete .npy preamble");
+  if (got < 8) throw IoError("file is truncated: incomplete .npy preamble");
   int major = preamble[6], minor = preamble[7];
   if (minor != 0 || major < 1 || major > 3)
     throw IoError("unsupported .npy format version " + std::to_string(major) + "." +
@@ -248,8 +246,8 @@ ArrayValue readNpyFile(InputFile& file) {
     throw IoError("header length " + std::to_string(headerLength) +
                   " goes beyond the end of the file");
   NpyHeader header =
-      HeaderParser(std::string_view(reinterpret_cast<const char*>(headerBytes.data()),
-                                    headerBytes.size()))
+      HeaderParser(
+          std::string_view(reinterpret_cast<const char*>(headerBytes.data()), headerBytes.size()))
           .parse();
   if (header.fortranOrder)
     throw IoError("Fortran-order (column-major) arrays are not supported; save a C-order "
@@ -262,15 +260,13 @@ ArrayValue readNpyFile(InputFile& file) {
       static_cast<uint64_t>(checkedElementCount(value.shape, value.dtype)) * dtypeSize(value.dtype);
   if (file.isRegular()) {
     uint64_t available = file.size() - preambleSize - headerLength;
-    if (available < dataSize)
-      throw IoError(truncatedDataMessage(dataSize, available));
+    if (available < dataSize) throw IoError(truncatedDataMessage(dataSize, available));
   }
   readUpTo(file, dataSize, value.bytes);
   if (value.bytes.size() < dataSize)
     throw IoError(truncatedDataMessage(dataSize, value.bytes.size()));
 
-  if (header.byteSwapped)
-    swapElementBytes(value.bytes, dtypeSize(value.dtype));
+  if (header.byteSwapped) swapElementBytes(value.bytes, dtypeSize(value.dtype));
   if (value.dtype == Dtype::Bool) {
     // Any other byte would be an invalid `bool` object in C++.
     for (unsigned char& byte : value.bytes)
@@ -280,8 +276,7 @@ ArrayValue readNpyFile(InputFile& file) {
 }
 
 std::string pythonShapeTuple(const std::vector<int64_t>& shape) {
-  if (shape.size() == 1)
-    return "(" + std::to_string(shape[0]) + ",)";
+  if (shape.size() == 1) return "(" + std::to_string(shape[0]) + ",)";
   std::string text = "(";
   for (size_t i = 0; i < shape.size(); ++i)
     text += (i > 0 ? ", " : "") + std::to_string(shape[i]);

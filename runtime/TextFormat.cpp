@@ -54,8 +54,7 @@ void appendNested(Buffer& out, const ArrayValue& value, size_t depth, int64_t& i
   }
   out.push_back('[');
   for (int64_t i = 0; i < value.shape[depth]; ++i) {
-    if (i > 0)
-      fmt::format_to(std::back_inserter(out), ", ");
+    if (i > 0) fmt::format_to(std::back_inserter(out), ", ");
     appendNested(out, value, depth + 1, index);
   }
   out.push_back(']');

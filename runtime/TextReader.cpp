@@ -15,8 +15,12 @@ namespace {
 
 constexpr std::string_view kDelimiters = ",[]()";
 
-bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
+bool isBlank(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+bool isDigit(char c) {
+  return c >= '0' && c <= '9';
+}
 
 /// How a word reads, independently of the type expected where it stands.
 enum class WordKind { Integer, Float, Bool, Other };
@@ -30,26 +34,20 @@ size_t skipDigits(std::string_view word, size_t i) {
 /// Integers are `-?[0-9]+`; floats add a fraction `.[0-9]*` and/or an
 /// exponent `[eE][+-]?[0-9]+`, or are `nan`, `inf`, `-inf`.
 WordKind classifyWord(std::string_view word) {
-  if (word == "true" || word == "false")
-    return WordKind::Bool;
-  if (word == "nan" || word == "inf" || word == "-inf")
-    return WordKind::Float;
+  if (word == "true" || word == "false") return WordKind::Bool;
+  if (word == "nan" || word == "inf" || word == "-inf") return WordKind::Float;
   size_t i = word.starts_with('-') ? 1 : 0;
   size_t integerEnd = skipDigits(word, i);
-  if (integerEnd == i)
-    return WordKind::Other;
-  if (integerEnd == word.size())
-    return WordKind::Integer;
+  if (integerEnd == i) return WordKind::Other;
+  if (integerEnd == word.size()) return WordKind::Integer;
   i = integerEnd;
-  if (word[i] == '.')
-    i = skipDigits(word, i + 1);
+  if (word[i] == '.') i = skipDigits(word, i + 1);
   if (i < word.size() && (word[i] == 'e' || word[i] == 'E')) {
     size_t exponentStart = i + 1;
     if (exponentStart < word.size() && (word[exponentStart] == '+' || word[exponentStart] == '-'))
       ++exponentStart;
     i = skipDigits(word, exponentStart);
-    if (i == exponentStart)
-      return WordKind::Other;
+    if (i == exponentStart) return WordKind::Other;
   }
   return i == word.size() ? WordKind::Float : WordKind::Other;
 }
@@ -60,20 +58,17 @@ WordKind classifyWord(std::string_view word) {
 /// gives nullopt.
 template <typename Float>
 std::optional<Float> parseFloat(std::string_view word) {
-  if (word == "nan")
-    return std::numeric_limits<Float>::quiet_NaN();
+  if (word == "nan") return std::numeric_limits<Float>::quiet_NaN();
   Float value = 0;
   auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), value);
-  if (error == std::errc())
-    return value;
+  if (error == std::errc()) return value;
   // libstdc++ reports underflow like overflow; strtod/strtof tell them apart.
   std::string copy(word);
   if constexpr (std::is_same_v<Float, float>)
     value = std::strtof(copy.c_str(), nullptr);
   else
     value = std::strtod(copy.c_str(), nullptr);
-  if (std::isinf(value))
-    return std::nullopt;
+  if (std::isinf(value)) return std::nullopt;
   return value;
 }
 
@@ -90,8 +85,7 @@ std::string plural(int64_t count, const char* noun) {
 
 std::optional<Dtype> dtypeFromName(std::string_view name) {
   for (Dtype dtype : {Dtype::F64, Dtype::F32, Dtype::I64, Dtype::Bool}) {
-    if (dtypeName(dtype) == name)
-      return dtype;
+    if (dtypeName(dtype) == name) return dtype;
   }
   return std::nullopt;
 }
@@ -129,11 +123,12 @@ bool TextReader::atEnd() {
 }
 
 void TextReader::expectEnd() {
-  if (!atEnd())
-    fail(pos_, "expected end of input after the value, found " + describeNext());
+  if (!atEnd()) fail(pos_, "expected end of input after the value, found " + describeNext());
 }
 
-std::string TextReader::currentPosition() { return positionOf(pos_); }
+std::string TextReader::currentPosition() {
+  return positionOf(pos_);
+}
 
 /// The word at pos_: everything up to a blank, a delimiter or a comment.
 std::string_view TextReader::peekWord() const {
@@ -147,11 +142,9 @@ std::string_view TextReader::peekWord() const {
 
 /// The next token quoted for a message, made printable and cut short.
 std::string TextReader::describeNext() const {
-  if (pos_ == text_.size())
-    return "end of input";
+  if (pos_ == text_.size()) return "end of input";
   std::string_view token = peekWord();
-  if (token.empty())
-    token = std::string_view(text_).substr(pos_, 1);
+  if (token.empty()) token = std::string_view(text_).substr(pos_, 1);
   constexpr size_t kMaxShown = 24;
   std::string shown = "'";
   for (size_t i = 0; i < token.size() && i < kMaxShown; ++i) {
@@ -169,6 +162,10 @@ std::string TextReader::describeNext() const {
 }
 
 std::string TextReader::positionOf(size_t offset) const {
+  return sourceName_ + ":" + lineAndColumn(offset);
+}
+
+std::string TextReader::lineAndColumn(size_t offset) const {
   size_t line = 1, lineStart = 0;
   for (size_t i = 0; i < offset && i < text_.size(); ++i) {
     if (text_[i] == '\n') {
@@ -176,7 +173,7 @@ std::string TextReader::positionOf(size_t offset) const {
       lineStart = i + 1;
     }
   }
-  return sourceName_ + ":" + std::to_string(line) + ":" + std::to_string(offset - lineStart + 1);
+  return std::to_string(line) + ":" + std::to_string(offset - lineStart + 1);
 }
 
 void TextReader::fail(size_t offset, const std::string& message) const {
@@ -196,8 +193,7 @@ ArrayValue TextReader::readValue(Dtype expected, size_t expectedRank) {
   skipBlank();
   if (pos_ == text_.size())
     fail(pos_, "expected " + describeType(expected, expectedRank) + ", found end of input");
-  if (peekWord() == "empty")
-    return readEmpty(expected, expectedRank);
+  if (peekWord() == "empty") return readEmpty(expected, expectedRank);
 
   ListState state{expected, expectedRank, std::vector<int64_t>(expectedRank, -1), {}};
   if (expectedRank == 0)
@@ -215,8 +211,8 @@ ArrayValue TextReader::readValue(Dtype expected, size_t expectedRank) {
 void TextReader::readList(ListState& state, size_t depth, int64_t indexInParent) {
   skipBlank();
   size_t start = pos_;
-  std::string expectedType = describeType(state.dtype, state.rank);
   if (pos_ == text_.size() || text_[pos_] != '[') {
+    std::string expectedType = describeType(state.dtype, state.rank);
     if (classifyWord(peekWord()) != WordKind::Other)
       fail(pos_, "rank mismatch: expected " + expectedType + ", found " +
                      (depth == 0 ? "the scalar " + describeNext()
@@ -251,7 +247,7 @@ void TextReader::readList(ListState& state, size_t depth, int64_t indexInParent)
       break;
     }
     if (pos_ == text_.size())
-      fail(pos_, "unterminated array: the '[' at " + positionOf(start) +
+      fail(pos_, "unterminated array: the '[' at " + lineAndColumn(start) +
                      " is not closed, found end of input");
     fail(pos_, "expected ',' or ']' in array, found " + describeNext());
   }
@@ -291,8 +287,7 @@ void TextReader::readElement(ListState& state) {
   case Dtype::I64: {
     if (kind == WordKind::Float)
       fail(start, "expected an i64 integer, found the float " + describeNext());
-    if (kind != WordKind::Integer)
-      fail(start, "expected an i64 integer, found " + describeNext());
+    if (kind != WordKind::Integer) fail(start, "expected an i64 integer, found " + describeNext());
     int64_t value = 0;
     auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), value);
     if (error != std::errc() || end != word.data() + word.size())
@@ -312,8 +307,8 @@ void TextReader::readElement(ListState& state) {
 template <typename Float>
 void TextReader::appendFloat(ListState& state, std::string_view word, bool isNumber) {
   if (!isNumber)
-    fail(pos_, "expected an " + std::string(dtypeName(state.dtype)) + " number, found " +
-                   describeNext());
+    fail(pos_,
+         "expected an " + std::string(dtypeName(state.dtype)) + " number, found " + describeNext());
   std::optional<Float> value = parseFloat<Float>(word);
   if (!value)
     fail(pos_, "number " + describeNext() + " is out of range for " +
@@ -355,8 +350,8 @@ ArrayValue TextReader::readEmpty(Dtype expected, size_t expectedRank) {
   std::string_view typeWord = peekWord();
   std::optional<Dtype> dtype = dtypeFromName(typeWord);
   if (!dtype)
-    fail(pos_, "expected an element type (f64, f32, i64 or bool) in empty(...), found " +
-                   describeNext());
+    fail(pos_,
+         "expected an element type (f64, f32, i64 or bool) in empty(...), found " + describeNext());
   pos_ += typeWord.size();
   expectChar(')', "closing empty(...)");
 

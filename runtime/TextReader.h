@@ -42,6 +42,7 @@ private:
   std::string_view peekWord() const;
   std::string describeNext() const;
   std::string positionOf(size_t offset) const;
+  std::string lineAndColumn(size_t offset) const;
   [[noreturn]] void fail(size_t offset, const std::string& message) const;
 
   void readList(ListState& state, size_t depth, int64_t indexInParent);
