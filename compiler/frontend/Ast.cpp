@@ -4,38 +4,58 @@ namespace arr::ast {
 
 const char* toString(ElemKind elem) {
   switch (elem) {
-  case ElemKind::F64: return "f64";
-  case ElemKind::F32: return "f32";
-  case ElemKind::I64: return "i64";
-  case ElemKind::Bool: return "bool";
+  case ElemKind::F64:
+    return "f64";
+  case ElemKind::F32:
+    return "f32";
+  case ElemKind::I64:
+    return "i64";
+  case ElemKind::Bool:
+    return "bool";
   }
   return "?";
 }
 
 const char* toString(UnaryOp op) {
   switch (op) {
-  case UnaryOp::Neg: return "-";
-  case UnaryOp::Not: return "!";
+  case UnaryOp::Neg:
+    return "-";
+  case UnaryOp::Not:
+    return "!";
   }
   return "?";
 }
 
 const char* toString(BinaryOp op) {
   switch (op) {
-  case BinaryOp::Or: return "||";
-  case BinaryOp::And: return "&&";
-  case BinaryOp::Eq: return "==";
-  case BinaryOp::Ne: return "!=";
-  case BinaryOp::Lt: return "<";
-  case BinaryOp::Le: return "<=";
-  case BinaryOp::Gt: return ">";
-  case BinaryOp::Ge: return ">=";
-  case BinaryOp::Add: return "+";
-  case BinaryOp::Sub: return "-";
-  case BinaryOp::Mul: return "*";
-  case BinaryOp::Div: return "/";
-  case BinaryOp::Mod: return "%";
-  case BinaryOp::Pow: return "**";
+  case BinaryOp::Or:
+    return "||";
+  case BinaryOp::And:
+    return "&&";
+  case BinaryOp::Eq:
+    return "==";
+  case BinaryOp::Ne:
+    return "!=";
+  case BinaryOp::Lt:
+    return "<";
+  case BinaryOp::Le:
+    return "<=";
+  case BinaryOp::Gt:
+    return ">";
+  case BinaryOp::Ge:
+    return ">=";
+  case BinaryOp::Add:
+    return "+";
+  case BinaryOp::Sub:
+    return "-";
+  case BinaryOp::Mul:
+    return "*";
+  case BinaryOp::Div:
+    return "/";
+  case BinaryOp::Mod:
+    return "%";
+  case BinaryOp::Pow:
+    return "**";
   }
   return "?";
 }
@@ -55,8 +75,10 @@ TypeExprP TypeExpr::clone() const {
   auto copy = std::make_unique<TypeExpr>();
   copy->kind = kind;
   copy->elem = elem;
-  for (const DimExprP& dim : dims) copy->dims.push_back(dim->clone());
-  for (const TypeExprP& element : elements) copy->elements.push_back(element->clone());
+  for (const DimExprP& dim : dims)
+    copy->dims.push_back(dim->clone());
+  for (const TypeExprP& element : elements)
+    copy->elements.push_back(element->clone());
   if (result) copy->result = result->clone();
   copy->name = name;
   copy->range = range;
@@ -70,7 +92,8 @@ Pattern clonePattern(const Pattern& pattern) {
   copy.kind = pattern.kind;
   copy.name = pattern.name;
   copy.range = pattern.range;
-  for (const Pattern& element : pattern.elements) copy.elements.push_back(clonePattern(element));
+  for (const Pattern& element : pattern.elements)
+    copy.elements.push_back(clonePattern(element));
   return copy; // without the type checker's `type`
 }
 
@@ -89,12 +112,13 @@ ExprP Expr::clone() const {
   copy->binaryOp = binaryOp;
   copy->projIndex = projIndex;
   copy->operands.reserve(operands.size());
-  for (const ExprP& operand : operands) copy->operands.push_back(operand ? operand->clone() : nullptr);
+  for (const ExprP& operand : operands)
+    copy->operands.push_back(operand ? operand->clone() : nullptr);
   for (const LambdaParam& param : lambdaParams)
     copy->lambdaParams.push_back(LambdaParam{param.name, param.range, nullptr});
   for (const LetBinding& binding : bindings)
-    copy->bindings.push_back(
-        LetBinding{clonePattern(binding.pattern), binding.value ? binding.value->clone() : nullptr});
+    copy->bindings.push_back(LetBinding{clonePattern(binding.pattern),
+                                        binding.value ? binding.value->clone() : nullptr});
   return copy;
 }
 

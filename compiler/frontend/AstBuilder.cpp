@@ -1,7 +1,6 @@
 #include "frontend/AstBuilder.h"
 
 #include <charconv>
-#include <climits>
 #include <cmath>
 #include <cstdlib>
 
@@ -14,31 +13,68 @@ namespace {
 /// Unwinds the builder after "nesting too deep" has been reported.
 struct NestingTooDeep {};
 
+/// Counts one level of nesting for as long as it lives; reports and unwinds past the limit.
+class NestingLevel {
+public:
+  NestingLevel(size_t& depth, Diagnostics& diags, Loc at, bool& failed) : depth_(depth) {
+    if (++depth_ > kMaxExprNesting) {
+      --depth_;
+      diags.error(at, "nesting too deep");
+      failed = true;
+      throw NestingTooDeep{};
+    }
+  }
+  ~NestingLevel() { --depth_; }
+  NestingLevel(const NestingLevel&) = delete;
+  NestingLevel& operator=(const NestingLevel&) = delete;
+
+private:
+  size_t& depth_;
+};
+
 ast::BinaryOp binaryOp(size_t tokenType) {
   switch (tokenType) {
-  case P::OR: return ast::BinaryOp::Or;
-  case P::AND: return ast::BinaryOp::And;
-  case P::EQ: return ast::BinaryOp::Eq;
-  case P::NE: return ast::BinaryOp::Ne;
-  case P::LT: return ast::BinaryOp::Lt;
-  case P::LE: return ast::BinaryOp::Le;
-  case P::GT: return ast::BinaryOp::Gt;
-  case P::GE: return ast::BinaryOp::Ge;
-  case P::PLUS: return ast::BinaryOp::Add;
-  case P::MINUS: return ast::BinaryOp::Sub;
-  case P::STAR: return ast::BinaryOp::Mul;
-  case P::SLASH: return ast::BinaryOp::Div;
-  case P::PERCENT: return ast::BinaryOp::Mod;
-  default: return ast::BinaryOp::Pow;
+  case P::OR:
+    return ast::BinaryOp::Or;
+  case P::AND:
+    return ast::BinaryOp::And;
+  case P::EQ:
+    return ast::BinaryOp::Eq;
+  case P::NE:
+    return ast::BinaryOp::Ne;
+  case P::LT:
+    return ast::BinaryOp::Lt;
+  case P::LE:
+    return ast::BinaryOp::Le;
+  case P::GT:
+    return ast::BinaryOp::Gt;
+  case P::GE:
+    return ast::BinaryOp::Ge;
+  case P::PLUS:
+    return ast::BinaryOp::Add;
+  case P::MINUS:
+    return ast::BinaryOp::Sub;
+  case P::STAR:
+    return ast::BinaryOp::Mul;
+  case P::SLASH:
+    return ast::BinaryOp::Div;
+  case P::PERCENT:
+    return ast::BinaryOp::Mod;
+  default:
+    return ast::BinaryOp::Pow;
   }
 }
 
 ast::ElemKind elemKind(size_t tokenType) {
   switch (tokenType) {
-  case P::F32: return ast::ElemKind::F32;
-  case P::I64: return ast::ElemKind::I64;
-  case P::BOOL: return ast::ElemKind::Bool;
-  default: return ast::ElemKind::F64;
+  case P::F32:
+    return ast::ElemKind::F32;
+  case P::I64:
+    return ast::ElemKind::I64;
+  case P::BOOL:
+    return ast::ElemKind::Bool;
+  default:
+    return ast::ElemKind::F64;
   }
 }
 
@@ -143,29 +179,6 @@ std::vector<ast::Param> AstBuilder::params(P::ParamListContext* ctx) {
 
 // ---- Types ---------------------------------------------------------------------------------
 
-namespace {
-
-/// Counts one level of nesting for as long as it lives; reports and unwinds past the limit.
-class NestingLevel {
-public:
-  NestingLevel(size_t& depth, Diagnostics& diags, Loc at, bool& failed) : depth_(depth) {
-    if (++depth_ > kMaxExprNesting) {
-      --depth_;
-      diags.error(at, "nesting too deep");
-      failed = true;
-      throw NestingTooDeep{};
-    }
-  }
-  ~NestingLevel() { --depth_; }
-  NestingLevel(const NestingLevel&) = delete;
-  NestingLevel& operator=(const NestingLevel&) = delete;
-
-private:
-  size_t& depth_;
-};
-
-} // namespace
-
 ast::TypeExprP AstBuilder::type(P::TypeContext* ctx) {
   NestingLevel level(depth_, diags_, loc(ctx->getStart()), failed_);
   ctx->accept(this);
@@ -175,11 +188,13 @@ ast::TypeExprP AstBuilder::type(P::TypeContext* ctx) {
 antlrcpp::Any AstBuilder::visitArrayType(P::ArrayTypeContext* ctx) {
   std::vector<ast::DimExprP> dims;
   if (P::DimListContext* list = ctx->dimList())
-    for (P::DimContext* d : list->dim()) dims.push_back(dim(d));
+    for (P::DimContext* d : list->dim())
+      dims.push_back(dim(d));
   ast::TypeExprP element = type(ctx->type());
   // `[n][m]t` and `[n]([m]t)` are the type `[n,m]t`: one Array with all the dims.
   if (element->kind == ast::TypeExpr::Kind::Array) {
-    for (ast::DimExprP& inner : element->dims) dims.push_back(std::move(inner));
+    for (ast::DimExprP& inner : element->dims)
+      dims.push_back(std::move(inner));
     element->dims = std::move(dims);
   } else if (!dims.empty()) {
     auto array = std::make_unique<ast::TypeExpr>();
@@ -201,7 +216,8 @@ antlrcpp::Any AstBuilder::visitFunctionType(P::FunctionTypeContext* ctx) {
   P::TypeContext* params = ctx->type(0);
   auto* list = dynamic_cast<P::ParenTypeContext*>(params);
   if (list && list->type().size() > 1) {
-    for (P::TypeContext* param : list->type()) function->elements.push_back(type(param));
+    for (P::TypeContext* param : list->type())
+      function->elements.push_back(type(param));
   } else {
     function->elements.push_back(type(params));
   }
@@ -227,7 +243,8 @@ antlrcpp::Any AstBuilder::visitParenType(P::ParenTypeContext* ctx) {
   auto tuple = std::make_unique<ast::TypeExpr>();
   tuple->kind = ast::TypeExpr::Kind::Tuple;
   tuple->range = range(ctx);
-  for (P::TypeContext* component : components) tuple->elements.push_back(type(component));
+  for (P::TypeContext* component : components)
+    tuple->elements.push_back(type(component));
   typeResult_ = std::move(tuple);
   return {};
 }
@@ -318,7 +335,8 @@ std::vector<ast::ExprP> AstBuilder::exprs(const std::vector<P::ExprContext*>& co
                                           size_t first) {
   std::vector<ast::ExprP> result;
   result.reserve(contexts.size() - std::min(first, contexts.size()));
-  for (size_t i = first; i < contexts.size(); ++i) result.push_back(expr(contexts[i]));
+  for (size_t i = first; i < contexts.size(); ++i)
+    result.push_back(expr(contexts[i]));
   return result;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 // Internal to the frontend: turns an ANTLR parse tree without syntax errors into the
-// surface AST. Only Parser.cpp includes this header.
+// surface AST. Used only by Parser.cpp.
 
 #include "frontend/Ast.h"
 #include "frontend/Diagnostics.h"

@@ -13,9 +13,12 @@ namespace {
 
 int precedence(const DimExpr& dim) {
   switch (dim.kind) {
-  case DimExpr::Kind::Add: return 1;
-  case DimExpr::Kind::Mul: return 2;
-  default: return 3;
+  case DimExpr::Kind::Add:
+    return 1;
+  case DimExpr::Kind::Mul:
+    return 2;
+  default:
+    return 3;
   }
 }
 
@@ -23,8 +26,7 @@ void printDim(const DimExpr& dim, std::string& out);
 
 /// Both operators are left-associative, so a right operand of equal precedence keeps
 /// its parentheses: `n+(m+1)` is a different tree from `n+m+1`.
-void printDimOperand(const DimExpr& operand, int parentPrecedence, bool isRight,
-                     std::string& out) {
+void printDimOperand(const DimExpr& operand, int parentPrecedence, bool isRight, std::string& out) {
   int own = precedence(operand);
   bool parens = own < parentPrecedence || (isRight && own == parentPrecedence);
   if (parens) out += '(';
@@ -34,8 +36,12 @@ void printDimOperand(const DimExpr& operand, int parentPrecedence, bool isRight,
 
 void printDim(const DimExpr& dim, std::string& out) {
   switch (dim.kind) {
-  case DimExpr::Kind::Int: out += std::to_string(dim.value); return;
-  case DimExpr::Kind::Name: out += dim.name; return;
+  case DimExpr::Kind::Int:
+    out += std::to_string(dim.value);
+    return;
+  case DimExpr::Kind::Name:
+    out += dim.name;
+    return;
   case DimExpr::Kind::Add:
   case DimExpr::Kind::Mul:
     if (!dim.lhs || !dim.rhs) {
@@ -52,8 +58,10 @@ void printDim(const DimExpr& dim, std::string& out) {
 void printType(const TypeExpr& type, std::string& out);
 
 void printTypeOrNull(const TypeExprP& type, std::string& out) {
-  if (type) printType(*type, out);
-  else out += "<?>";
+  if (type)
+    printType(*type, out);
+  else
+    out += "<?>";
 }
 
 void printTypeList(const std::vector<TypeExprP>& types, std::string& out) {
@@ -67,9 +75,15 @@ void printTypeList(const std::vector<TypeExprP>& types, std::string& out) {
 
 void printType(const TypeExpr& type, std::string& out) {
   switch (type.kind) {
-  case TypeExpr::Kind::Elem: out += toString(type.elem); return;
-  case TypeExpr::Kind::Name: out += type.name; return;
-  case TypeExpr::Kind::Tuple: printTypeList(type.elements, out); return;
+  case TypeExpr::Kind::Elem:
+    out += toString(type.elem);
+    return;
+  case TypeExpr::Kind::Name:
+    out += type.name;
+    return;
+  case TypeExpr::Kind::Tuple:
+    printTypeList(type.elements, out);
+    return;
   case TypeExpr::Kind::Array: {
     out += '[';
     for (size_t i = 0; i < type.dims.size(); ++i) {
@@ -80,8 +94,10 @@ void printType(const TypeExpr& type, std::string& out) {
     const TypeExpr* element = type.elements.empty() ? nullptr : type.elements[0].get();
     bool parens = element && element->kind == TypeExpr::Kind::Function;
     if (parens) out += '(';
-    if (element) printType(*element, out);
-    else out += "<?>";
+    if (element)
+      printType(*element, out);
+    else
+      out += "<?>";
     if (parens) out += ')';
     return;
   }
@@ -91,8 +107,10 @@ void printType(const TypeExpr& type, std::string& out) {
     bool bare = type.elements.size() == 1 && type.elements[0] &&
                 type.elements[0]->kind != TypeExpr::Kind::Tuple &&
                 type.elements[0]->kind != TypeExpr::Kind::Function;
-    if (bare) printType(*type.elements[0], out);
-    else printTypeList(type.elements, out);
+    if (bare)
+      printType(*type.elements[0], out);
+    else
+      printTypeList(type.elements, out);
     out += " -> ";
     printTypeOrNull(type.result, out);
     return;
@@ -110,7 +128,9 @@ public:
 
   void pattern(const Pattern& pattern) {
     switch (pattern.kind) {
-    case Pattern::Kind::Wildcard: out_ += '_'; return;
+    case Pattern::Kind::Wildcard:
+      out_ += '_';
+      return;
     case Pattern::Kind::Name:
       out_ += pattern.name;
       out_ += hooks_.afterBinding(pattern.type);
@@ -131,9 +151,15 @@ public:
     case Expr::Kind::IntLit:
       out_ += e.text.empty() ? std::to_string(e.intValue) : e.text;
       return;
-    case Expr::Kind::FloatLit: out_ += e.text.empty() ? floatSpelling(e.floatValue) : e.text; return;
-    case Expr::Kind::BoolLit: out_ += e.boolValue ? "true" : "false"; return;
-    case Expr::Kind::Name: out_ += e.text; return;
+    case Expr::Kind::FloatLit:
+      out_ += e.text.empty() ? floatSpelling(e.floatValue) : e.text;
+      return;
+    case Expr::Kind::BoolLit:
+      out_ += e.boolValue ? "true" : "false";
+      return;
+    case Expr::Kind::Name:
+      out_ += e.text;
+      return;
     case Expr::Kind::Unary:
       out_ += '(';
       out_ += toString(e.unaryOp);
@@ -162,10 +188,18 @@ public:
       out_ += '.';
       out_ += std::to_string(e.projIndex);
       return;
-    case Expr::Kind::Tuple: list(e, 0, '(', ')', indent); return;
-    case Expr::Kind::ArrayLit: list(e, 0, '[', ']', indent); return;
-    case Expr::Kind::Lambda: lambda(e, indent); return;
-    case Expr::Kind::Let: let(e, indent); return;
+    case Expr::Kind::Tuple:
+      list(e, 0, '(', ')', indent);
+      return;
+    case Expr::Kind::ArrayLit:
+      list(e, 0, '[', ']', indent);
+      return;
+    case Expr::Kind::Lambda:
+      lambda(e, indent);
+      return;
+    case Expr::Kind::Let:
+      let(e, indent);
+      return;
     case Expr::Kind::If:
       out_ += "if ";
       child(e, 0, indent);
@@ -190,16 +224,21 @@ private:
   }
 
   void child(const Expr& e, size_t i, int indent) {
-    if (i < e.operands.size() && e.operands[i]) expr(*e.operands[i], indent);
-    else out_ += "<?>";
+    if (i < e.operands.size() && e.operands[i])
+      expr(*e.operands[i], indent);
+    else
+      out_ += "<?>";
   }
 
   /// An operand of an operator, call, index or projection. The forms that extend as far
-  /// right as possible need parentheses there to print the same tree.
+  /// right as possible need parentheses there to print the same tree, and so does a
+  /// number before a projection (`1.0` would read as a float).
   void operand(const Expr& e, size_t i, int indent) {
     const Expr* op = i < e.operands.size() ? e.operands[i].get() : nullptr;
     bool parens = op && (op->kind == Expr::Kind::Let || op->kind == Expr::Kind::If ||
                          op->kind == Expr::Kind::Lambda);
+    if (op && e.kind == Expr::Kind::Project)
+      parens = parens || op->kind == Expr::Kind::IntLit || op->kind == Expr::Kind::FloatLit;
     if (parens) out_ += '(';
     child(e, i, indent);
     if (parens) out_ += ')';
@@ -242,10 +281,14 @@ private:
       out_ += "let ";
       pattern(binding.pattern);
       out_ += " =";
-      if (binding.value && binding.value->kind == Expr::Kind::Let) newline(indent + 1);
-      else out_ += ' ';
-      if (binding.value) expr(*binding.value, indent + 1);
-      else out_ += "<?>";
+      if (binding.value && binding.value->kind == Expr::Kind::Let)
+        newline(indent + 1);
+      else
+        out_ += ' ';
+      if (binding.value)
+        expr(*binding.value, indent + 1);
+      else
+        out_ += "<?>";
     }
     newline(indent);
     out_ += "in ";
@@ -315,7 +358,8 @@ std::string toString(const Expr& expr, const PrintHooks& hooks, int indent) {
 
 std::string toString(const Decl& decl) {
   switch (decl.kind) {
-  case Decl::Kind::Import: return "import \"" + decl.importPath + "\"";
+  case Decl::Kind::Import:
+    return "import \"" + decl.importPath + "\"";
   case Decl::Kind::Constant: {
     bool multiLine = decl.body && decl.body->kind == Expr::Kind::Let;
     return "def " + decl.name + (multiLine ? " =\n  " : " = ") + printBody(decl);

@@ -98,9 +98,10 @@ public:
   bool check(const antlr4::Token& token) {
     switch (token.getType()) {
     case P::ERROR_CHAR:
-      return report(token, "syntax error: unexpected character " +
-                               describeCharacter(token.getText()));
-    case P::UNTERMINATED_STRING: return report(token, "syntax error: unterminated string");
+      return report(token,
+                    "syntax error: unexpected character " + describeCharacter(token.getText()));
+    case P::UNTERMINATED_STRING:
+      return report(token, "syntax error: unterminated string");
     case P::LPAREN:
     case P::LBRACK:
       if (++depth_ > kMaxBracketNesting && !depthReported_) {
@@ -113,7 +114,8 @@ public:
       // Unbalanced closers are the parser's to report; they must not buy extra depth.
       depth_ = std::max(depth_ - 1, 0);
       return true;
-    default: return true;
+    default:
+      return true;
     }
   }
 
@@ -150,7 +152,8 @@ std::string describeToken(const antlr4::Token* token) {
   bool cut = text.size() > kMaxShown;
   if (cut) {
     size_t end = kMaxShown;
-    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
+    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
+      --end;
     text.resize(end);
   }
   std::string shown;
@@ -165,12 +168,18 @@ std::string describeTokenType(const antlr4::dfa::Vocabulary& vocabulary, ssize_t
   // Each declaration is parsed on its own (see parseValidText), so its end is expected.
   if (type == -1 || static_cast<size_t>(type) == antlr4::Token::EOF) return "end of declaration";
   switch (type) {
-  case P::NAME: return "identifier";
-  case P::INT: return "integer literal";
-  case P::FLOAT: return "float literal";
-  case P::STRING: return "string";
-  case P::PROJ: return "tuple index";
-  default: break;
+  case P::NAME:
+    return "identifier";
+  case P::INT:
+    return "integer literal";
+  case P::FLOAT:
+    return "float literal";
+  case P::STRING:
+    return "string";
+  case P::PROJ:
+    return "tuple index";
+  default:
+    break;
   }
   std::string literal = vocabulary.getLiteralName(static_cast<size_t>(type));
   return literal.empty() ? vocabulary.getSymbolicName(static_cast<size_t>(type)) : literal;
@@ -191,8 +200,59 @@ std::string describeExpected(const antlr4::dfa::Vocabulary& vocabulary,
   return text;
 }
 
+struct NestingTooDeep {
+  antlr4::Token* at;
+};
+
+/// Stops before recursion could exhaust the stack or the AST become too deep for later
+/// stages. Every nested expression, type or dimension enters a left-recursive rule, and
+/// every operator of a left-associative chain pushes one more context onto it; together
+/// they are the depth of the tree being built.
+class DepthLimitedParser : public P {
+public:
+  using P::enterRecursionRule;
+  using P::P;
+
+  void enterRecursionRule(antlr4::ParserRuleContext* localctx, size_t state, size_t ruleIndex,
+                          int precedence) override {
+    // Checked before entering, so that unwinding pops exactly what was pushed.
+    if (depth_ + 1 > kMaxExprNesting) throw NestingTooDeep{getCurrentToken()};
+    P::enterRecursionRule(localctx, state, ruleIndex, precedence);
+    levels_.push_back(1);
+    ++depth_;
+  }
+
+  void pushNewRecursionContext(antlr4::ParserRuleContext* localctx, size_t state,
+                               size_t ruleIndex) override {
+    if (depth_ + 1 > kMaxExprNesting) throw NestingTooDeep{getCurrentToken()};
+    P::pushNewRecursionContext(localctx, state, ruleIndex);
+    ++levels_.back();
+    ++depth_;
+  }
+
+  void unrollRecursionContexts(antlr4::ParserRuleContext* parentctx) override {
+    depth_ -= levels_.back();
+    levels_.pop_back();
+    P::unrollRecursionContexts(parentctx);
+  }
+
+  size_t depth() const { return depth_; }
+
+private:
+  std::vector<size_t> levels_; // per active left-recursive invocation: contexts it pushed
+  size_t depth_ = 0;
+};
+
+/// Ends the parse of a declaration after its first error when that error is nested deeply:
+/// ANTLR's recovery then walks the whole rule stack at every level it unwinds, which takes
+/// time quadratic in the depth (seconds for 10,000 unclosed parentheses).
+struct AbandonDeclaration {};
+
 /// ANTLR's recovery with messages of the form `syntax error: unexpected X, expected Y`.
 class SyntaxErrorStrategy : public antlr4::DefaultErrorStrategy {
+public:
+  explicit SyntaxErrorStrategy(const DepthLimitedParser& parser) : parser_(parser) {}
+
 protected:
   void reportNoViableAlternative(antlr4::Parser* parser,
                                  const antlr4::NoViableAltException& e) override {
@@ -238,7 +298,11 @@ private:
     std::string message = "syntax error: unexpected " + describeToken(token) +
                           describeExpected(parser->getVocabulary(), expected);
     parser->notifyErrorListeners(token, message, std::current_exception());
+    constexpr size_t kMaxRecoveryDepth = 1000;
+    if (parser_.depth() > kMaxRecoveryDepth) throw AbandonDeclaration{};
   }
+
+  const DepthLimitedParser& parser_;
 };
 
 /// Unwinds the parse once so many errors were reported that no more would be printed.
@@ -258,16 +322,12 @@ public:
     // keep its messages recognisable should it ever do so.
     bool worded = message.rfind("syntax error: ", 0) == 0;
     diags_.error(loc, worded ? message : "syntax error: " + message);
-    ++errors_;
     if (diags_.errorCount() > Diagnostics::kMaxReported) throw TooManyErrors{};
   }
-
-  int errors() const { return errors_; }
 
 private:
   FileId file_;
   Diagnostics& diags_;
-  int errors_ = 0;
 };
 
 // ---- Input ----------------------------------------------------------------------------------
@@ -297,7 +357,8 @@ public:
     size_t begin = static_cast<size_t>(interval.a);
     size_t end = std::min(static_cast<size_t>(interval.b) + 1, _data.size());
     std::string text;
-    for (size_t i = begin; i < end; ++i) appendUtf8(_data[i], text);
+    for (size_t i = begin; i < end; ++i)
+      appendUtf8(_data[i], text);
     return text;
   }
 
@@ -323,63 +384,17 @@ private:
 
 // ---- The parser ---------------------------------------------------------------------------------
 
-struct NestingTooDeep {
-  antlr4::Token* at;
-};
-
-/// Stops before recursion could exhaust the stack or the AST become too deep for later
-/// stages. Every nested expression, type or dimension enters a left-recursive rule, and
-/// every operator of a left-associative chain pushes one more context onto it; together
-/// they are the depth of the tree being built.
-class DepthLimitedParser : public P {
-public:
-  using P::P;
-  using P::enterRecursionRule;
-
-  void enterRecursionRule(antlr4::ParserRuleContext* localctx, size_t state, size_t ruleIndex,
-                          int precedence) override {
-    // Checked before entering, so that unwinding pops exactly what was pushed.
-    if (depth_ + 1 > kMaxExprNesting) throw NestingTooDeep{getCurrentToken()};
-    P::enterRecursionRule(localctx, state, ruleIndex, precedence);
-    levels_.push_back(1);
-    ++depth_;
-  }
-
-  void pushNewRecursionContext(antlr4::ParserRuleContext* localctx, size_t state,
-                               size_t ruleIndex) override {
-    if (depth_ + 1 > kMaxExprNesting) throw NestingTooDeep{getCurrentToken()};
-    P::pushNewRecursionContext(localctx, state, ruleIndex);
-    ++levels_.back();
-    ++depth_;
-  }
-
-  void unrollRecursionContexts(antlr4::ParserRuleContext* parentctx) override {
-    depth_ -= levels_.back();
-    levels_.pop_back();
-    P::unrollRecursionContexts(parentctx);
-  }
-
-private:
-  std::vector<size_t> levels_; // per active left-recursive invocation: contexts it pushed
-  size_t depth_ = 0;
-};
-
 void usePredictionMode(P& parser, antlr4::atn::PredictionMode mode) {
   parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(mode);
 }
 
-enum class Outcome { Parsed, SyntaxError, Failed };
-
-struct ParsedDecl {
-  Outcome outcome = Outcome::Failed;
-  std::optional<ast::Decl> decl;
-};
-
-/// Parses one declaration's tokens (they end with EOF). Two stages: SLL prediction that
-/// gives up at the first error, which succeeds on nearly every correct declaration, and on
-/// failure full LL with ANTLR's error recovery, which reports every error at its token.
-ParsedDecl parseDeclaration(std::vector<std::unique_ptr<antlr4::Token>> tokens, FileId file,
-                            Diagnostics& diags, DiagnosticsListener& listener) {
+/// Parses one declaration's tokens (they end with EOF); std::nullopt after reporting its
+/// errors. Two stages: SLL prediction that gives up at the first error, which succeeds on
+/// nearly every correct declaration and then builds the same tree as LL; on failure, full
+/// LL with ANTLR's error recovery, which reports every error at its token.
+std::optional<ast::Decl> parseDeclaration(std::vector<std::unique_ptr<antlr4::Token>> tokens,
+                                          FileId file, Diagnostics& diags,
+                                          DiagnosticsListener& listener) {
   antlr4::ListTokenSource source(std::move(tokens));
   antlr4::CommonTokenStream stream(&source);
   try {
@@ -388,30 +403,29 @@ ParsedDecl parseDeclaration(std::vector<std::unique_ptr<antlr4::Token>> tokens, 
       parser.removeErrorListeners();
       parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
       usePredictionMode(parser, antlr4::atn::PredictionMode::SLL);
-      P::DeclarationContext* tree = nullptr;
       try {
-        tree = parser.declaration();
+        P::DeclarationContext* tree = parser.declaration();
+        return AstBuilder(file, diags).buildDecl(tree->decl());
       } catch (const antlr4::ParseCancellationException&) {
-      }
-      if (tree) {
-        std::optional<ast::Decl> decl = AstBuilder(file, diags).buildDecl(tree->decl());
-        return {decl ? Outcome::Parsed : Outcome::Failed, std::move(decl)};
       }
     }
     stream.seek(0);
     DepthLimitedParser parser(&stream);
     parser.removeErrorListeners();
     parser.addErrorListener(&listener);
-    parser.setErrorHandler(std::make_shared<SyntaxErrorStrategy>());
+    parser.setErrorHandler(std::make_shared<SyntaxErrorStrategy>(parser));
     usePredictionMode(parser, antlr4::atn::PredictionMode::LL);
-    int errorsBefore = listener.errors();
-    P::DeclarationContext* tree = parser.declaration();
-    if (listener.errors() > errorsBefore) return {Outcome::SyntaxError, std::nullopt};
-    std::optional<ast::Decl> decl = AstBuilder(file, diags).buildDecl(tree->decl());
-    return {decl ? Outcome::Parsed : Outcome::Failed, std::move(decl)};
+    P::DeclarationContext* tree = nullptr;
+    try {
+      tree = parser.declaration();
+    } catch (const AbandonDeclaration&) {
+      return std::nullopt;
+    }
+    if (parser.getNumberOfSyntaxErrors() > 0) return std::nullopt;
+    return AstBuilder(file, diags).buildDecl(tree->decl());
   } catch (const NestingTooDeep& deep) {
     diags.error(tokenBegin(file, deep.at), "nesting too deep");
-    return {Outcome::Failed, std::nullopt};
+    return std::nullopt;
   }
 }
 
@@ -443,9 +457,11 @@ std::optional<ast::Module> parseValidText(const SourceFile& source, FileId file,
   auto finishDeclaration = [&](std::unique_ptr<antlr4::Token> end) {
     if (pendingValid && !pending.empty()) {
       pending.push_back(std::move(end));
-      ParsedDecl parsed = parseDeclaration(std::move(pending), file, diags, listener);
-      if (parsed.decl) module.decls.push_back(std::move(*parsed.decl));
-      else ok = false;
+      std::optional<ast::Decl> decl = parseDeclaration(std::move(pending), file, diags, listener);
+      if (decl)
+        module.decls.push_back(std::move(*decl));
+      else
+        ok = false;
     }
     pending.clear();
     pendingValid = true;

@@ -16,6 +16,7 @@ namespace arr {
 /// Never throws. Rejects invalid UTF-8, bracket nesting deeper than 50,000 and expression
 /// nesting deeper than 100,000 levels with a diagnostic; deep inputs need a large stack
 /// (the driver parses on a thread with a 1 GiB stack).
-std::optional<ast::Module> parseModule(const SourceManager& sources, FileId file, Diagnostics& diags);
+std::optional<ast::Module> parseModule(const SourceManager& sources, FileId file,
+                                       Diagnostics& diags);
 
 } // namespace arr

@@ -25,10 +25,6 @@ std::string bindingsText(const Signature& sig, const Substitution& substitution)
   return text;
 }
 
-Hint elemHint(const TypeP& type) {
-  if (type->isArray() && type->typeVar.empty()) return type->elem;
-  return std::nullopt;
-}
 
 /// The first differentiation operator inside a function body, following calls.
 std::optional<Loc> findDifferentiation(const ast::Expr& expr,
@@ -136,7 +132,7 @@ TypeP FunctionChecker::instantiate(const TopLevel& callee, std::vector<Argument>
       continue;
     }
     TypeP expected = substitute(sig.params[i], unifier.substitution);
-    argTypes[i] = args[i].expr ? check(*args[i].expr, elemHint(expected)) : args[i].knownType;
+    argTypes[i] = args[i].expr ? checkExpected(*args[i].expr, expected) : args[i].knownType;
     if (!unifier.unify(sig.params[i], argTypes[i], i)) throw mismatch(i, argTypes[i]);
   }
   std::string unsolved;
@@ -195,7 +191,7 @@ TypeP FunctionChecker::checkFunctionParamCall(ast::Expr& call, const std::string
     if (expected->isFunction())
       throw CompileError(call.operand(i + 1).range.begin,
                          "functions passed as arguments cannot take functions");
-    TypeP arg = check(call.operand(i + 1), elemHint(expected));
+    TypeP arg = checkExpected(call.operand(i + 1), expected);
     if (!equal(arg, expected))
       throw CompileError(call.operand(i + 1).range.begin,
                          "argument " + std::to_string(i + 1) + " of " + name + " has type " +
@@ -361,7 +357,7 @@ TypeP FunctionChecker::checkDifferentiation(ast::Expr& call, Builtin op, ast::Ex
     return op == Builtin::Grad ? gradients : tupleType({result, gradients});
   case Builtin::Vjp: {
     ast::Expr& cotangent = call.operand(arity + 1);
-    TypeP type = check(cotangent, elemHint(result));
+    TypeP type = checkExpected(cotangent, result);
     if (!equal(type, result))
       throw CompileError(at, "vjp: the cotangent has type " + toString(type) +
                                  " but the function returns " + toString(result));
@@ -370,7 +366,7 @@ TypeP FunctionChecker::checkDifferentiation(ast::Expr& call, Builtin op, ast::Ex
   case Builtin::Jvp: {
     for (size_t i = 0; i < differentiable.size(); ++i) {
       ast::Expr& tangent = call.operand(arity + 1 + i);
-      TypeP type = check(tangent, elemHint(differentiable[i]));
+      TypeP type = checkExpected(tangent, differentiable[i]);
       if (!equal(type, differentiable[i]))
         throw CompileError(tangent.range.begin, "jvp: tangent " + std::to_string(i + 1) +
                                                     " has type " + toString(type) + ", expected " +

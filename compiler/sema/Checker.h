@@ -48,6 +48,10 @@ public:
   void bind(const std::string& name, Local local) { scopes_.back()[name] = std::move(local); }
 
   TypeP check(ast::Expr& expr, Hint hint = std::nullopt);
+  /// Checks `expr` where a value of type `expected` is wanted: literals take
+  /// their element types from it, also inside tuple expressions. The caller
+  /// still compares the result with `expected`.
+  TypeP checkExpected(ast::Expr& expr, const TypeP& expected);
 
 private:
   const Local* lookupLocal(const std::string& name) const;

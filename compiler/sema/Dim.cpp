@@ -154,6 +154,16 @@ std::optional<Dim> Dim::solveFor(uint32_t varId, const Dim& target) const {
   return *coefficient == 1 ? solution : Dim::constant(0) - solution;
 }
 
+int64_t Dim::evaluate(const std::map<uint32_t, int64_t>& values) const {
+  uint64_t total = 0; // unsigned: overflow wraps instead of being undefined
+  for (const auto& [monomial, coefficient] : terms_) {
+    uint64_t term = static_cast<uint64_t>(coefficient);
+    for (const auto& var : monomial) term *= static_cast<uint64_t>(values.at(var->id));
+    total += term;
+  }
+  return static_cast<int64_t>(total);
+}
+
 std::string Dim::toString() const {
   if (terms_.empty()) return "0";
   std::vector<std::pair<const Monomial*, int64_t>> ordered;

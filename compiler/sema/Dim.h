@@ -50,6 +50,10 @@ public:
   /// returns the value of var that makes it equal to `target`.
   std::optional<Dim> solveFor(uint32_t varId, const Dim& target) const;
 
+  /// The value of this dimension for the given values of its variables
+  /// (wrapping on overflow; throws std::out_of_range for an unbound variable).
+  int64_t evaluate(const std::map<uint32_t, int64_t>& values) const;
+
   /// `n*m+2*n-1`; products before sums, higher degree first, names alphabetically.
   std::string toString() const;
 

@@ -271,10 +271,8 @@ void ProgramChecker::checkInstanceBody(FunctionInstance& inst) {
       if (inst.isSizeParam[i]) sizeVar = signature({inst.decl, inst.module}).sizeVarByName.at(decl.params[i].name);
       checker.bind(decl.params[i].name, {inst.paramTypes[i], sizeVar});
     }
-    Hint hint;
-    if (inst.resultType && inst.resultType->isArray() && inst.resultType->typeVar.empty())
-      hint = inst.resultType->elem;
-    TypeP body = checker.check(*inst.body, hint);
+    TypeP body = inst.resultType ? checker.checkExpected(*inst.body, inst.resultType)
+                                 : checker.check(*inst.body);
     if (inst.resultType && !equal(body, inst.resultType))
       throw CompileError(inst.body->range.begin, "the body of '" + decl.name + "' has type " +
                                                      toString(body) +

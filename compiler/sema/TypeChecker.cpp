@@ -118,6 +118,20 @@ TypeP FunctionChecker::check(ast::Expr& expr, Hint hint) {
   return type;
 }
 
+TypeP FunctionChecker::checkExpected(ast::Expr& expr, const TypeP& expected) {
+  if (expected->isTuple() && expr.kind == ast::Expr::Kind::Tuple &&
+      expr.operands.size() == expected->elements.size()) {
+    std::vector<TypeP> components;
+    for (size_t i = 0; i < expr.operands.size(); ++i)
+      components.push_back(checkExpected(expr.operand(i), expected->elements[i]));
+    expr.type = tupleType(std::move(components));
+    return expr.type;
+  }
+  Hint hint;
+  if (expected->isArray() && expected->typeVar.empty()) hint = expected->elem;
+  return check(expr, hint);
+}
+
 TypeP FunctionChecker::checkName(ast::Expr& expr) {
   const std::string& name = expr.name();
   auto resolution = std::make_shared<Resolution>();

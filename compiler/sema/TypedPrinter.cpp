@@ -2,6 +2,8 @@
 
 #include "sema/TypeChecker.h"
 
+#include <map>
+
 namespace arr::sema {
 
 namespace {
@@ -42,6 +44,9 @@ std::string header(const FunctionInstance& inst) {
 
 std::string printTypedProgram(const CheckedProgram& checked) {
   TypeHooks hooks;
+  std::map<const ast::Decl*, std::vector<const FunctionInstance*>> instancesOf;
+  for (const auto& inst : checked.instances)
+    if (inst->checked) instancesOf[inst->decl].push_back(inst.get());
   std::string out;
   for (const ast::Decl& decl : checked.program->main->ast.decls) {
     if (!out.empty()) out += "\n";
@@ -59,8 +64,7 @@ std::string printTypedProgram(const CheckedProgram& checked) {
       continue;
     }
     bool printed = false;
-    for (const auto& inst : checked.instances) {
-      if (inst->decl != &decl || !inst->checked) continue;
+    for (const FunctionInstance* inst : instancesOf[&decl]) {
       if (printed) out += "\n";
       out += header(*inst) + "\n  " + ast::toString(*inst->body, hooks, 1) + "\n";
       printed = true;

@@ -35,22 +35,21 @@ def invalid_utf8_in_comment():
 
 
 def many_functions(size):
-    """A valid program of many small functions, at least `size` bytes long.
-
-    Each function calls the previous one except every 100th, so call chains stay
-    short while the program is long."""
+    """A valid program of many small functions (fn0, fn1, ...; not f32/f64, which
+    are keywords), at least `size` bytes long. Each function calls the previous
+    one except every 100th, so call chains stay short while the program is long."""
     parts = []
     total = 0
     i = 0
     while total < size:
         if i % 100 == 0:
-            text = "def f%d(x: f64, v: [n]f64): f64 = x * 2.0 + v[0]\n" % i
+            text = "def fn%d(x: f64, v: [n]f64): f64 = x * 2.0 + v[0]\n" % i
         else:
-            text = "def f%d(x: f64, v: [n]f64): f64 = f%d(x, v) - v[%d %% n] * 0.5\n" % (i, i - 1, i)
+            text = "def fn%d(x: f64, v: [n]f64): f64 = fn%d(x, v) - v[%d %% n] * 0.5\n" % (i, i - 1, i)
         parts.append(text)
         total += len(text)
         i += 1
-    parts.append("entry main(x: f64, v: [n]f64): f64 = f%d(x, v)\n" % (i - 1))
+    parts.append("entry main(x: f64, v: [n]f64): f64 = fn%d(x, v)\n" % (i - 1))
     return "".join(parts).encode()
 
 
@@ -87,13 +86,15 @@ def deep_let_chain(count):
 
 
 # ---- cases: (name, file contents, expected outcome) ---------------------------------
-# Expected outcome: "valid" (exit 0) or "invalid" (exit 1 with an `error:` line).
+# Expected outcome: "valid" (exit 0), "invalid" (exit 1 with an `error:` line), or
+# "either" where LANGUAGE.md does not decide (the source encoding is unspecified, so
+# invalid UTF-8 in a comment may be skipped or reported, but must not crash).
 
 def cases():
     return [
         ("empty file", b"", "valid"),
         ("2000 random bytes", random_bytes(), "invalid"),
-        ("invalid UTF-8 inside comments", invalid_utf8_in_comment(), "valid"),
+        ("invalid UTF-8 inside comments", invalid_utf8_in_comment(), "either"),
         ("5 MB of small functions", many_functions(FIVE_MB), "valid"),
         ("5 MB of printable garbage", printable_garbage(FIVE_MB), "invalid"),
         ("10000 nested parentheses", nested_parens(10000, closed=True), "valid"),
@@ -144,6 +145,8 @@ def judge(result, expected, must_mention=None):
     for marker in CRASH_MARKERS:
         if marker in stderr:
             return "stderr shows a crash (%r)" % marker
+    if expected == "either" and status == 0:
+        return None
     if expected == "valid":
         if status != 0:
             return "expected exit 0, got %d" % status

@@ -1,3 +1,3 @@
--- error: 3:22: iota:
+-- error: 3:27: iota:
 -- A float is not a size.
 entry main(x: f64) = iota(x)
