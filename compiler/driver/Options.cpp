@@ -35,6 +35,7 @@ Options:
   --emit-llvm           write LLVM IR instead of an object file
   --print-link-flags    print the flags a C program needs to link an object from arrc -c
   --bot-all             apply the bulk-operation transform to the whole program
+  --verify-ir           re-check the IR after every stage (for testing the compiler)
   --help                show this help
   --version             show the version
 
@@ -72,6 +73,8 @@ ParseResult parseOptions(int argc, const char* const* argv) {
       options.printLinkFlags = true;
     } else if (arg == "--bot-all") {
       options.botAll = true;
+    } else if (arg == "--verify-ir") {
+      options.verifyIr = true;
     } else if (arg == "-O0" || arg == "-O1" || arg == "-O2" || arg == "-O3") {
       options.optLevel = arg[2] - '0';
     } else if (arg == "-o") {

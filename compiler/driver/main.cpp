@@ -1,7 +1,12 @@
 // arrc: the Arr compiler driver.
 
 #include "driver/Options.h"
+#include "driver/RunEntry.h"
 #include "frontend/Diagnostics.h"
+#include "ir/Builder.h"
+#include "ir/Printer.h"
+#include "ir/Verifier.h"
+#include "lower/LowerToCore.h"
 #include "sema/Modules.h"
 #include "sema/TypeChecker.h"
 
@@ -39,16 +44,33 @@ int compile(const Options& options) {
   if (diags.hasErrors()) return 1;
   if (wants(options, "typecheck")) std::cout << arr::sema::printTypedProgram(*checked);
 
+  bool needsCore = options.interpret;
+  for (const auto& pass : options.dumpAfter) needsCore |= pass != "parse" && pass != "typecheck";
+  if (!needsCore && !options.output && !options.objectOnly && !options.emitLlvm) return 0;
+
+  arr::core::Program core = arr::lower::lowerToCore(*checked);
+  if (options.verifyIr) {
+    std::string problem = arr::core::verify(core);
+    if (!problem.empty()) {
+      std::cerr << "arrc: internal error: the IR after 'core' is malformed: " << problem << "\n";
+      return 1;
+    }
+  }
+  if (wants(options, "core")) std::cout << arr::core::print(core);
   for (const auto& pass : options.dumpAfter) {
-    if (pass == "parse" || pass == "typecheck") continue;
+    if (pass == "parse" || pass == "typecheck" || pass == "core") continue;
     std::cerr << "arrc: error: --dump-after=" << pass
-              << ": this stage is not implemented yet (available: parse, typecheck)\n";
+              << ": this stage is not implemented yet (available: parse, typecheck, core)\n";
     return 1;
   }
-  if (options.interpret || options.output || options.objectOnly || options.emitLlvm) {
-    std::cerr << "arrc: error: " << (options.interpret ? "the interpreter" : "code generation")
-              << " is not implemented yet; this build checks programs "
-                 "(--dump-after=parse, --dump-after=typecheck)\n";
+  if (options.interpret) {
+    std::cout.flush();
+    return arr::driver::interpretEntry(core, {options.entry, options.programInputs,
+                                              options.output.value_or("")});
+  }
+  if (options.output || options.objectOnly || options.emitLlvm) {
+    std::cerr << "arrc: error: native code generation is not implemented yet; run the program "
+                 "with --interpret\n";
     return 1;
   }
   return 0;

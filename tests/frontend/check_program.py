@@ -15,7 +15,8 @@ Directives are Arr comments in the file's leading comment block:
 
 mode valid:   `arrc --dump-after=typecheck [ARGS] FILE` must exit 0 with an empty
               stderr; when the file has FileCheck directives (`-- CHECK: ...`,
-              `-- CHECK-NEXT: ...`, ...) the dump is checked with FileCheck.
+              `-- CHECK-NEXT: ...`, ...) the dump is checked with FileCheck; and
+              `arrc --dump-after=core --verify-ir` must accept its lowering.
 mode invalid: the same command must exit exactly 1, without crashing, and its
               first diagnostic must be the expected one, followed by the source
               line and a caret under the column.
@@ -110,6 +111,13 @@ def check_valid(arrc, filecheck, path, source):
         raise Failure("expected an empty stderr\n" + describe(command, result))
     if CHECK_DIRECTIVE.search(source):
         run_filecheck(filecheck, path, command, result)
+    # Every program that type-checks lowers to core IR that the verifier accepts.
+    core_command = [arrc, "--dump-after=core", "--verify-ir"] + extra_args(block) + [path]
+    core = run(core_command)
+    check_no_crash(core_command, core)
+    if core.returncode != 0:
+        raise Failure("lowering to core failed or the core IR is malformed\n" +
+                      describe(core_command, core))
 
 
 def run_filecheck(filecheck, path, command, result):

@@ -1,0 +1,393 @@
+#include "ir/Builder.h"
+
+#include <algorithm>
+#include <atomic>
+#include <numeric>
+
+namespace arr::core {
+
+namespace {
+
+std::shared_ptr<Node> node(Node::Kind kind) {
+  auto made = std::make_shared<Node>();
+  made->kind = kind;
+  return made;
+}
+
+[[noreturn]] void fail(const std::string& message) { throw IRError("core IR: " + message); }
+
+const Type& single(const NodeP& operand, const char* what) {
+  if (!operand) fail(std::string(what) + ": missing operand");
+  if (operand->resultCount() != 1) fail(std::string(what) + ": operand has several results");
+  return operand->type;
+}
+
+void requireScalarI64(const NodeP& index, const char* what) {
+  const Type& type = single(index, what);
+  if (!type.isScalar() || type.elem != Elem::I64)
+    fail(std::string(what) + ": index must be an i64 scalar, not " + toString(type));
+}
+
+Type dropOuter(const Type& type, size_t count) {
+  Type result = type;
+  result.shape.erase(result.shape.begin(), result.shape.begin() + count);
+  return result;
+}
+
+Type withOuter(std::vector<Dim> outer, const Type& inner) {
+  Type result = inner;
+  result.shape.insert(result.shape.begin(), outer.begin(), outer.end());
+  return result;
+}
+
+Dim product(const std::vector<Dim>& dims) {
+  Dim count = Dim::constant(1);
+  for (const auto& dim : dims) count = count * dim;
+  return count;
+}
+
+} // namespace
+
+VarP newVar(std::string name, Type type) {
+  static std::atomic<uint32_t> nextId{1};
+  return std::make_shared<const Var>(Var{nextId++, std::move(name), std::move(type)});
+}
+
+Type scalarType(Elem elem) { return Type{elem, {}}; }
+bool isFloat(Elem elem) { return elem == Elem::F64 || elem == Elem::F32; }
+
+std::vector<Type> resultTypes(const Node& body) {
+  if (!body.types.empty()) return body.types;
+  return {body.type};
+}
+
+NodeP makeConst(Scalar value, Elem elem) {
+  auto made = node(Node::Kind::Const);
+  made->type = scalarType(elem);
+  // Store the value in the representation of its element type.
+  if (isFloat(elem)) {
+    if (auto* i = std::get_if<int64_t>(&value)) value = double(*i);
+    if (elem == Elem::F32) value = double(float(std::get<double>(value)));
+  } else if (elem == Elem::I64 && !std::holds_alternative<int64_t>(value)) {
+    fail("an i64 constant needs an integer value");
+  } else if (elem == Elem::Bool && !std::holds_alternative<bool>(value)) {
+    fail("a bool constant needs a bool value");
+  }
+  made->value = value;
+  return made;
+}
+
+NodeP makeVariable(const VarP& var) {
+  auto made = node(Node::Kind::Variable);
+  made->type = var->type;
+  made->vars = {var};
+  return made;
+}
+
+NodeP makeLet(const VarP& var, NodeP value, NodeP body) {
+  if (single(value, "let") != var->type)
+    fail("let " + var->name + ": value has type " + toString(value->type) + ", variable " +
+         toString(var->type));
+  auto made = node(Node::Kind::Let);
+  made->type = body->type;
+  made->types = body->types;
+  made->vars = {var};
+  made->operands = {std::move(value), std::move(body)};
+  return made;
+}
+
+NodeP makeLetTuple(std::vector<VarP> vars, NodeP value, NodeP body) {
+  std::vector<Type> types = resultTypes(*value);
+  if (types.size() != vars.size()) fail("let tuple: arity mismatch");
+  for (size_t i = 0; i < vars.size(); ++i)
+    if (types[i] != vars[i]->type) fail("let tuple: component type mismatch for " + vars[i]->name);
+  auto made = node(Node::Kind::LetTuple);
+  made->type = body->type;
+  made->types = body->types;
+  made->vars = std::move(vars);
+  made->operands = {std::move(value), std::move(body)};
+  return made;
+}
+
+NodeP makeTuple(std::vector<NodeP> components) {
+  auto made = node(Node::Kind::Tuple);
+  for (const auto& component : components) made->types.push_back(single(component, "tuple"));
+  if (made->types.size() == 1) return components[0];
+  made->operands = std::move(components);
+  return made;
+}
+
+NodeP makeCond(NodeP condition, NodeP thenValue, NodeP elseValue) {
+  const Type& c = single(condition, "cond");
+  if (!c.isScalar() || c.elem != Elem::Bool) fail("cond: condition must be a bool scalar");
+  if (single(thenValue, "cond") != single(elseValue, "cond"))
+    fail("cond: branches " + toString(thenValue->type) + " and " + toString(elseValue->type));
+  auto made = node(Node::Kind::Cond);
+  made->type = thenValue->type;
+  made->operands = {std::move(condition), std::move(thenValue), std::move(elseValue)};
+  return made;
+}
+
+NodeP makeUnary(UnaryOp op, NodeP operand) {
+  Type type = single(operand, "unary");
+  switch (op) {
+  case UnaryOp::Not:
+    if (type.elem != Elem::Bool) fail("!: needs bool");
+    break;
+  case UnaryOp::Neg:
+  case UnaryOp::Abs:
+  case UnaryOp::Sign:
+    if (type.elem == Elem::Bool) fail(std::string(toString(op)) + ": needs a number");
+    break;
+  case UnaryOp::ToF64: type.elem = Elem::F64; break;
+  case UnaryOp::ToF32: type.elem = Elem::F32; break;
+  case UnaryOp::ToI64: type.elem = Elem::I64; break;
+  case UnaryOp::ToBool: type.elem = Elem::Bool; break;
+  default:
+    if (!isFloat(type.elem)) fail(std::string(toString(op)) + ": needs a float");
+  }
+  auto made = node(Node::Kind::Unary);
+  made->type = type;
+  made->unaryOp = op;
+  made->operands = {std::move(operand)};
+  return made;
+}
+
+NodeP makeBinary(BinaryOp op, NodeP left, NodeP right) {
+  const Type& a = single(left, "binary");
+  const Type& b = single(right, "binary");
+  if (a != b)
+    fail(std::string(toString(op)) + ": operands " + toString(a) + " and " + toString(b) + " differ");
+  bool logical = op == BinaryOp::And || op == BinaryOp::Or;
+  bool equality = op == BinaryOp::Eq || op == BinaryOp::Ne;
+  if (logical && a.elem != Elem::Bool) fail(std::string(toString(op)) + ": needs bool");
+  if (!logical && !equality && a.elem == Elem::Bool)
+    fail(std::string(toString(op)) + ": needs numbers");
+  if (op == BinaryOp::Atan2 && !isFloat(a.elem)) fail("atan2: needs floats");
+  auto made = node(Node::Kind::Binary);
+  made->type = a;
+  if (isComparison(op)) made->type.elem = Elem::Bool;
+  made->binaryOp = op;
+  made->operands = {std::move(left), std::move(right)};
+  return made;
+}
+
+NodeP makeIndex(NodeP array, std::vector<NodeP> indices) {
+  const Type& type = single(array, "index");
+  if (indices.size() > type.rank()) fail("index: too many indices for " + toString(type));
+  for (const auto& index : indices) requireScalarI64(index, "index");
+  auto made = node(Node::Kind::Index);
+  made->type = dropOuter(type, indices.size());
+  made->operands = {std::move(array)};
+  made->operands.insert(made->operands.end(), indices.begin(), indices.end());
+  return made;
+}
+
+static NodeP reduction(Node::Kind kind, NodeP array, const char* what) {
+  const Type& type = single(array, what);
+  if (type.rank() == 0) fail(std::string(what) + ": needs rank 1 or more");
+  if (type.elem == Elem::Bool) fail(std::string(what) + ": needs numbers");
+  auto made = node(kind);
+  made->type = dropOuter(type, 1);
+  if (kind == Node::Kind::ArgmaxOuter) made->type.elem = Elem::I64;
+  made->operands = {std::move(array)};
+  return made;
+}
+
+NodeP makeSumOuter(NodeP array) { return reduction(Node::Kind::SumOuter, std::move(array), "sumOuter"); }
+NodeP makeMaxOuter(NodeP array) { return reduction(Node::Kind::MaxOuter, std::move(array), "maxOuter"); }
+NodeP makeArgmaxOuter(NodeP array) {
+  return reduction(Node::Kind::ArgmaxOuter, std::move(array), "argmaxOuter");
+}
+
+NodeP makeGather(std::vector<Dim> shape, NodeP array, std::vector<VarP> vars,
+                 std::vector<NodeP> indices) {
+  const Type& type = single(array, "gather");
+  if (vars.size() != shape.size()) fail("gather: lambda arity differs from the shape");
+  if (indices.size() > type.rank()) fail("gather: more indices than the array's rank");
+  for (const auto& var : vars)
+    if (var->type != scalarType(Elem::I64)) fail("gather: index variables must be i64");
+  for (const auto& index : indices) requireScalarI64(index, "gather");
+  auto made = node(Node::Kind::Gather);
+  made->type = withOuter(shape, dropOuter(type, indices.size()));
+  made->shape = std::move(shape);
+  made->vars = std::move(vars);
+  made->indices = std::move(indices);
+  made->operands = {std::move(array)};
+  return made;
+}
+
+NodeP makeScatter(std::vector<Dim> shape, NodeP array, std::vector<VarP> vars,
+                  std::vector<NodeP> indices) {
+  const Type& type = single(array, "scatter");
+  if (vars.size() > type.rank()) fail("scatter: more index variables than the array's rank");
+  if (indices.size() != shape.size()) fail("scatter: index count differs from the shape");
+  if (type.elem == Elem::Bool) fail("scatter: needs numbers");
+  for (const auto& var : vars)
+    if (var->type != scalarType(Elem::I64)) fail("scatter: index variables must be i64");
+  for (const auto& index : indices) requireScalarI64(index, "scatter");
+  auto made = node(Node::Kind::Scatter);
+  made->type = withOuter(shape, dropOuter(type, vars.size()));
+  made->shape = std::move(shape);
+  made->vars = std::move(vars);
+  made->indices = std::move(indices);
+  made->operands = {std::move(array)};
+  return made;
+}
+
+NodeP makeArrayLit(std::vector<NodeP> elements) {
+  if (elements.empty()) fail("array literal: no elements");
+  const Type& first = single(elements[0], "array literal");
+  for (const auto& element : elements)
+    if (single(element, "array literal") != first) fail("array literal: elements differ in type");
+  auto made = node(Node::Kind::ArrayLit);
+  made->type = withOuter({Dim::constant(static_cast<int64_t>(elements.size()))}, first);
+  made->operands = std::move(elements);
+  return made;
+}
+
+NodeP makeReplicate(Dim count, NodeP array) {
+  auto made = node(Node::Kind::Replicate);
+  made->type = withOuter({count}, single(array, "replicate"));
+  made->shape = {std::move(count)};
+  made->operands = {std::move(array)};
+  return made;
+}
+
+NodeP makeTr(std::vector<int> permutation, NodeP array) {
+  const Type& type = single(array, "tr");
+  std::vector<int> sorted = permutation;
+  std::sort(sorted.begin(), sorted.end());
+  for (size_t i = 0; i < sorted.size(); ++i)
+    if (sorted[i] != static_cast<int>(i)) fail("tr: not a permutation");
+  if (permutation.size() > type.rank()) fail("tr: permutation longer than the rank");
+  auto made = node(Node::Kind::Tr);
+  made->type = type;
+  for (size_t q = 0; q < permutation.size(); ++q) made->type.shape[q] = type.shape[permutation[q]];
+  made->permutation = std::move(permutation);
+  made->operands = {std::move(array)};
+  return made;
+}
+
+NodeP makeReshape(std::vector<Dim> shape, NodeP array) {
+  const Type& type = single(array, "reshape");
+  if (product(shape) != product(type.shape)) fail("reshape: element counts differ");
+  auto made = node(Node::Kind::Reshape);
+  made->type = Type{type.elem, shape};
+  made->shape = std::move(shape);
+  made->operands = {std::move(array)};
+  return made;
+}
+
+NodeP makeBuild1(Dim count, const VarP& index, NodeP body) {
+  if (index->type != scalarType(Elem::I64)) fail("build1: the index must be i64");
+  auto made = node(Node::Kind::Build1);
+  made->type = withOuter({count}, single(body, "build1"));
+  made->shape = {std::move(count)};
+  made->vars = {index};
+  made->operands = {std::move(body)};
+  return made;
+}
+
+NodeP makeIota(Dim count) {
+  auto made = node(Node::Kind::Iota);
+  made->type = Type{Elem::I64, {count}};
+  made->shape = {std::move(count)};
+  return made;
+}
+
+NodeP makeNoGrad(NodeP operand) {
+  auto made = node(Node::Kind::NoGrad);
+  made->type = single(operand, "noGrad");
+  made->operands = {std::move(operand)};
+  return made;
+}
+
+NodeP makeSizeValue(Dim dim) {
+  auto made = node(Node::Kind::SizeValue);
+  made->type = scalarType(Elem::I64);
+  made->shape = {std::move(dim)};
+  return made;
+}
+
+NodeP makeDiff(DiffKind kind, FunctionP function, std::vector<NodeP> args) {
+  const auto& params = function->params;
+  std::vector<Type> results = resultTypes(*function->body);
+  std::vector<Type> differentiable;
+  for (const auto& param : params)
+    if (isFloat(param->type.elem)) differentiable.push_back(param->type);
+  std::vector<Type> floatResults;
+  for (const auto& result : results)
+    if (isFloat(result.elem)) floatResults.push_back(result);
+  std::vector<Type> expected;
+  for (const auto& param : params) expected.push_back(param->type);
+  std::vector<Type> out;
+  switch (kind) {
+  case DiffKind::Grad:
+  case DiffKind::ValueAndGrad:
+    if (results.size() != 1 || !results[0].isScalar() || !isFloat(results[0].elem))
+      fail("grad: the function must return a float scalar");
+    if (kind == DiffKind::ValueAndGrad) out.push_back(results[0]);
+    out.insert(out.end(), differentiable.begin(), differentiable.end());
+    break;
+  case DiffKind::Vjp:
+    expected.insert(expected.end(), results.begin(), results.end());
+    out = differentiable;
+    break;
+  case DiffKind::Jvp:
+    expected.insert(expected.end(), differentiable.begin(), differentiable.end());
+    out = results;
+    out.insert(out.end(), floatResults.begin(), floatResults.end());
+    break;
+  }
+  if (args.size() != expected.size()) fail(std::string(toString(kind)) + ": wrong number of arguments");
+  for (size_t i = 0; i < args.size(); ++i)
+    if (single(args[i], toString(kind)) != expected[i])
+      fail(std::string(toString(kind)) + ": argument " + std::to_string(i) + " has type " +
+           toString(args[i]->type) + ", expected " + toString(expected[i]));
+  auto made = node(Node::Kind::Diff);
+  made->diffKind = kind;
+  made->function = std::move(function);
+  made->operands = std::move(args);
+  if (out.size() == 1)
+    made->type = out[0];
+  else
+    made->types = std::move(out);
+  return made;
+}
+
+NodeP rebuild(const Node& old, std::vector<NodeP> operands, std::vector<NodeP> indices) {
+  using K = Node::Kind;
+  switch (old.kind) {
+  case K::Const: return makeConst(old.value, old.type.elem);
+  case K::Variable: return makeVariable(old.vars[0]);
+  case K::Let: return makeLet(old.vars[0], operands[0], operands[1]);
+  case K::LetTuple: return makeLetTuple(old.vars, operands[0], operands[1]);
+  case K::Tuple: return makeTuple(std::move(operands));
+  case K::Cond: return makeCond(operands[0], operands[1], operands[2]);
+  case K::Unary: return makeUnary(old.unaryOp, operands[0]);
+  case K::Binary: return makeBinary(old.binaryOp, operands[0], operands[1]);
+  case K::Index: {
+    NodeP array = operands[0];
+    operands.erase(operands.begin());
+    return makeIndex(array, std::move(operands));
+  }
+  case K::SumOuter: return makeSumOuter(operands[0]);
+  case K::MaxOuter: return makeMaxOuter(operands[0]);
+  case K::ArgmaxOuter: return makeArgmaxOuter(operands[0]);
+  case K::Gather: return makeGather(old.shape, operands[0], old.vars, std::move(indices));
+  case K::Scatter: return makeScatter(old.shape, operands[0], old.vars, std::move(indices));
+  case K::ArrayLit: return makeArrayLit(std::move(operands));
+  case K::Replicate: return makeReplicate(old.shape[0], operands[0]);
+  case K::Tr: return makeTr(old.permutation, operands[0]);
+  case K::Reshape: return makeReshape(old.shape, operands[0]);
+  case K::Build1: return makeBuild1(old.shape[0], old.vars[0], operands[0]);
+  case K::Iota: return makeIota(old.shape[0]);
+  case K::NoGrad: return makeNoGrad(operands[0]);
+  case K::SizeValue: return makeSizeValue(old.shape[0]);
+  case K::Diff: return makeDiff(old.diffKind, old.function, std::move(operands));
+  }
+  fail("rebuild: unknown node kind");
+}
+
+} // namespace arr::core

@@ -1,0 +1,54 @@
+#pragma once
+// The only way to make core IR nodes: each function computes the node's type
+// from its operands and throws IRError when they do not fit (an internal error:
+// lowering and passes must only build well-typed programs).
+
+#include "ir/Core.h"
+
+#include <stdexcept>
+
+namespace arr::core {
+
+struct IRError : std::logic_error {
+  using std::logic_error::logic_error;
+};
+
+Type scalarType(Elem elem);
+bool isFloat(Elem elem);
+
+NodeP makeConst(Scalar value, Elem elem);
+NodeP makeVariable(const VarP& var);
+NodeP makeLet(const VarP& var, NodeP value, NodeP body);
+NodeP makeLetTuple(std::vector<VarP> vars, NodeP value, NodeP body);
+NodeP makeTuple(std::vector<NodeP> components);
+NodeP makeCond(NodeP condition, NodeP thenValue, NodeP elseValue);
+NodeP makeUnary(UnaryOp op, NodeP operand);
+NodeP makeBinary(BinaryOp op, NodeP left, NodeP right);
+NodeP makeIndex(NodeP array, std::vector<NodeP> indices);
+NodeP makeSumOuter(NodeP array);
+NodeP makeMaxOuter(NodeP array);
+NodeP makeArgmaxOuter(NodeP array);
+NodeP makeGather(std::vector<Dim> shape, NodeP array, std::vector<VarP> vars,
+                 std::vector<NodeP> indices);
+NodeP makeScatter(std::vector<Dim> shape, NodeP array, std::vector<VarP> vars,
+                  std::vector<NodeP> indices);
+NodeP makeArrayLit(std::vector<NodeP> elements);
+NodeP makeReplicate(Dim count, NodeP array);
+NodeP makeTr(std::vector<int> permutation, NodeP array);
+NodeP makeReshape(std::vector<Dim> shape, NodeP array);
+NodeP makeBuild1(Dim count, const VarP& index, NodeP body);
+NodeP makeIota(Dim count);
+NodeP makeNoGrad(NodeP operand);
+NodeP makeSizeValue(Dim dim);
+/// `differentiable[i]` says whether parameter i of the function gets a
+/// derivative (its element type is a float).
+NodeP makeDiff(DiffKind kind, FunctionP function, std::vector<NodeP> args);
+
+/// The result types of a function body (one, or the components of its root tuple).
+std::vector<Type> resultTypes(const Node& body);
+
+/// Rebuilds `node` with new operands (and, for binders, new variables), keeping
+/// everything else; the builder re-checks the types.
+NodeP rebuild(const Node& node, std::vector<NodeP> operands, std::vector<NodeP> indices);
+
+} // namespace arr::core

@@ -1,0 +1,131 @@
+#pragma once
+// The core IR (the paper's Fig. 7, plus iota, maxOuter, argmaxOuter, noGrad,
+// size values, tuples at the root and differentiation nodes).
+//
+// Nodes are immutable and shared by pointer; a node's identity is what the
+// paper's global sharing refers to. Every node is made by the builder
+// (ir/Builder.h), which computes and checks its type. Variables are unique
+// objects: two variables with the same name are different variables.
+
+#include "sema/Dim.h"
+#include "frontend/Ast.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace arr::core {
+
+using sema::Dim;
+using sema::SizeVarP;
+using Elem = ast::ElemKind;
+
+/// An array type: element type and shape. Scalars have an empty shape.
+struct Type {
+  Elem elem = Elem::F64;
+  std::vector<Dim> shape;
+  size_t rank() const { return shape.size(); }
+  bool isScalar() const { return shape.empty(); }
+  bool operator==(const Type& other) const { return elem == other.elem && shape == other.shape; }
+  bool operator!=(const Type& other) const { return !(*this == other); }
+};
+std::string toString(const Type& type);
+std::string shapeString(const std::vector<Dim>& shape); // "[n,m]"
+
+struct Var {
+  uint32_t id;
+  std::string name;
+  Type type;
+};
+using VarP = std::shared_ptr<const Var>;
+VarP newVar(std::string name, Type type);
+
+enum class UnaryOp {
+  Neg, Not, Exp, Log, Sqrt, Sin, Cos, Tan, Tanh, Abs, Floor, Ceil, Sign, Log1p, Expm1, Erf,
+  ToF64, ToF32, ToI64, ToBool,
+};
+enum class BinaryOp {
+  Add, Sub, Mul, Div, Mod, Pow, Max, Min, Atan2, Eq, Ne, Lt, Le, Gt, Ge, And, Or,
+};
+const char* toString(UnaryOp op);
+const char* toString(BinaryOp op);
+bool isComparison(BinaryOp op);
+
+enum class DiffKind { Grad, ValueAndGrad, Vjp, Jvp };
+const char* toString(DiffKind kind);
+
+using Scalar = std::variant<double, int64_t, bool>;
+
+struct Node;
+using NodeP = std::shared_ptr<const Node>;
+
+/// A function of the core language: the body of a differentiated function, or
+/// an entry point. Its body is a Tuple node (under lets) when it has several results.
+struct Function {
+  std::vector<VarP> params;
+  NodeP body;
+};
+using FunctionP = std::shared_ptr<const Function>;
+
+struct Node {
+  enum class Kind {
+    Const,       // scalar: a literal
+    Variable,    // var
+    Let,         // let var = operands[0] in operands[1]
+    LetTuple,    // let (vars...) = operands[0] in operands[1]; operands[0] has several results
+    Tuple,       // the results of a function; only at the root of a function body (under lets)
+    Cond,        // cond operands[0..2]: strict selection
+    Unary,       // unaryOp operands[0]
+    Binary,      // binaryOp operands[0] operands[1]: equal shapes
+    Index,       // index operands[0] [operands[1..]]
+    SumOuter,    // operands[0]
+    MaxOuter,    // operands[0]
+    ArgmaxOuter, // operands[0]
+    Gather,      // gather shape operands[0] (\vars -> [indices])
+    Scatter,     // scatter shape operands[0] (\vars -> [indices])
+    ArrayLit,    // [operands...]
+    Replicate,   // replicate shape[0] operands[0]
+    Tr,          // tr permutation operands[0]
+    Reshape,     // reshape shape operands[0]
+    Build1,      // build1 shape[0] (\vars[0] -> operands[0])
+    Iota,        // iota shape[0]
+    NoGrad,      // noGrad operands[0]
+    SizeValue,   // the dimension shape[0] as an i64 scalar
+    Diff,        // diffKind of function, applied to operands (primal inputs, then ct/tangents)
+  };
+
+  Kind kind;
+  Type type;                    // the result type (Tuple/LetTuple over a Tuple, Diff: see types)
+  std::vector<Type> types;      // Tuple, Diff and LetTuple/Let over tuples: the result types
+  std::vector<NodeP> operands;
+  std::vector<VarP> vars;       // Let/LetTuple binders, Build1 index, Gather/Scatter lambda params
+  std::vector<NodeP> indices;   // Gather/Scatter: the index function's results
+  std::vector<Dim> shape;       // Gather/Scatter/Reshape shape; Replicate/Build1/Iota/SizeValue: one dim
+  std::vector<int> permutation; // Tr
+  Scalar value;                 // Const
+  UnaryOp unaryOp = UnaryOp::Neg;
+  BinaryOp binaryOp = BinaryOp::Add;
+  DiffKind diffKind = DiffKind::Grad;
+  FunctionP function;           // Diff
+  std::vector<bool> differentiable; // Diff: per parameter of `function`
+
+  /// The number of results: 1 for array nodes.
+  size_t resultCount() const { return types.empty() ? 1 : types.size(); }
+};
+
+/// A compiled program: its entry points.
+struct Entry {
+  std::string name;
+  std::vector<SizeVarP> sizeVars;   // in order of first appearance in the parameters
+  std::vector<std::string> paramNames; // the source parameter of each flattened parameter
+  Function function;                // params: the parameters' components, flattened
+  std::vector<size_t> paramComponents; // how many flattened parameters each source parameter has
+};
+
+struct Program {
+  std::vector<Entry> entries;
+};
+
+} // namespace arr::core

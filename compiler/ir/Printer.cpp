@@ -1,0 +1,181 @@
+#include "ir/Printer.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace arr::core {
+
+namespace {
+
+std::string scalarText(const Scalar& value, Elem elem) {
+  if (auto* b = std::get_if<bool>(&value)) return *b ? "true" : "false";
+  if (auto* i = std::get_if<int64_t>(&value)) return std::to_string(*i);
+  double d = std::get<double>(value);
+  if (std::isnan(d)) return "nan";
+  if (std::isinf(d)) return d < 0 ? "-inf" : "inf";
+  std::string text = elem == Elem::F32 ? fmt::format("{}", float(d)) : fmt::format("{}", d);
+  if (text.find_first_of(".e") == std::string::npos) text += ".0";
+  return text + (elem == Elem::F32 ? "f32" : "");
+}
+
+std::string varName(const Var& var) { return var.name + "_" + std::to_string(var.id); }
+
+std::string dims(const std::vector<Dim>& shape) {
+  std::string text = "[";
+  for (size_t i = 0; i < shape.size(); ++i) text += (i ? ", " : "") + shape[i].toString();
+  return text + "]";
+}
+
+class Printer {
+public:
+  std::string print(const Node& node, int indent) {
+    using K = Node::Kind;
+    std::string pad(2 * indent, ' ');
+    auto sub = [&](size_t i) { return atom(*node.operands[i], indent); };
+    switch (node.kind) {
+    case K::Const:
+      return scalarText(node.value, node.type.elem);
+    case K::Variable:
+      return varName(*node.vars[0]);
+    case K::Let:
+      return "let " + varName(*node.vars[0]) + " : " + toString(node.vars[0]->type) + " = " +
+             print(*node.operands[0], indent + 1) + " in\n" + pad + print(*node.operands[1], indent);
+    case K::LetTuple: {
+      std::string names;
+      for (size_t i = 0; i < node.vars.size(); ++i)
+        names += (i ? ", " : "") + varName(*node.vars[i]) + " : " + toString(node.vars[i]->type);
+      return "let (" + names + ") = " + print(*node.operands[0], indent + 1) + " in\n" + pad +
+             print(*node.operands[1], indent);
+    }
+    case K::Tuple: {
+      std::string text = "(";
+      for (size_t i = 0; i < node.operands.size(); ++i)
+        text += (i ? ", " : "") + print(*node.operands[i], indent);
+      return text + ")";
+    }
+    case K::Cond:
+      return "cond " + sub(0) + " " + sub(1) + " " + sub(2);
+    case K::Unary:
+      if (node.unaryOp == UnaryOp::Neg) return "-" + sub(0);
+      if (node.unaryOp == UnaryOp::Not) return "!" + sub(0);
+      return std::string(toString(node.unaryOp)) + " " + sub(0);
+    case K::Binary: {
+      BinaryOp op = node.binaryOp;
+      bool infix = op != BinaryOp::Max && op != BinaryOp::Min && op != BinaryOp::Atan2 &&
+                   op != BinaryOp::Pow;
+      if (infix) return sub(0) + " " + toString(op) + " " + sub(1);
+      return std::string(toString(op)) + " " + sub(0) + " " + sub(1);
+    }
+    case K::Index: {
+      std::string text = "index " + sub(0) + " [";
+      for (size_t i = 1; i < node.operands.size(); ++i)
+        text += (i > 1 ? ", " : "") + print(*node.operands[i], indent);
+      return text + "]";
+    }
+    case K::SumOuter: return "sumOuter " + sub(0);
+    case K::MaxOuter: return "maxOuter " + sub(0);
+    case K::ArgmaxOuter: return "argmaxOuter " + sub(0);
+    case K::Gather:
+    case K::Scatter: {
+      std::string text = node.kind == K::Gather ? "gather " : "scatter ";
+      text += dims(node.shape) + " " + sub(0) + " (\\[";
+      for (size_t i = 0; i < node.vars.size(); ++i) text += (i ? ", " : "") + varName(*node.vars[i]);
+      text += "] -> [";
+      for (size_t i = 0; i < node.indices.size(); ++i)
+        text += (i ? ", " : "") + print(*node.indices[i], indent);
+      return text + "])";
+    }
+    case K::ArrayLit: {
+      std::string text = "[";
+      for (size_t i = 0; i < node.operands.size(); ++i)
+        text += (i ? ", " : "") + print(*node.operands[i], indent);
+      return text + "]";
+    }
+    case K::Replicate: return "replicate " + node.shape[0].toString() + " " + sub(0);
+    case K::Tr: {
+      std::string text = "tr [";
+      for (size_t i = 0; i < node.permutation.size(); ++i)
+        text += (i ? ", " : "") + std::to_string(node.permutation[i]);
+      return text + "] " + sub(0);
+    }
+    case K::Reshape: return "reshape " + dims(node.shape) + " " + sub(0);
+    case K::Build1:
+      return "build1 " + node.shape[0].toString() + " (\\" + varName(*node.vars[0]) + " -> " +
+             print(*node.operands[0], indent + 1) + ")";
+    case K::Iota: return "iota " + node.shape[0].toString();
+    case K::NoGrad: return "noGrad " + sub(0);
+    case K::SizeValue: return "size " + node.shape[0].toString();
+    case K::Diff: {
+      std::string text = std::string(toString(node.diffKind)) + " (\\";
+      for (size_t i = 0; i < node.function->params.size(); ++i)
+        text += (i ? " " : "") + varName(*node.function->params[i]);
+      text += " ->\n" + pad + "    " + print(*node.function->body, indent + 2) + ")";
+      for (const auto& arg : node.operands) text += " " + atom(*arg, indent);
+      return text;
+    }
+    }
+    return "?";
+  }
+
+private:
+  std::string atom(const Node& node, int indent) {
+    using K = Node::Kind;
+    bool simple = node.kind == K::Const || node.kind == K::Variable || node.kind == K::ArrayLit ||
+                  node.kind == K::Tuple;
+    if (simple && !(node.kind == K::Const && node.type.elem != Elem::Bool &&
+                    std::visit([](auto v) { return double(v) < 0; }, node.value)))
+      return print(node, indent);
+    return "(" + print(node, indent) + ")";
+  }
+};
+
+} // namespace
+
+std::string shapeString(const std::vector<Dim>& shape) {
+  std::string text = "[";
+  for (size_t i = 0; i < shape.size(); ++i) text += (i ? "," : "") + shape[i].toString();
+  return text + "]";
+}
+
+std::string toString(const Type& type) {
+  return (type.shape.empty() ? "" : shapeString(type.shape)) + ast::toString(type.elem);
+}
+
+const char* toString(UnaryOp op) {
+  static const char* names[] = {"neg",   "not",  "exp",  "log",   "sqrt",  "sin",  "cos",
+                                "tan",   "tanh", "abs",  "floor", "ceil",  "sign", "log1p",
+                                "expm1", "erf",  "f64",  "f32",   "i64",   "bool"};
+  return names[static_cast<int>(op)];
+}
+
+const char* toString(BinaryOp op) {
+  static const char* names[] = {"+", "-", "*",  "/",  "%", "pow", "max", "min",
+                                "atan2", "==", "!=", "<", "<=", ">", ">=", "&&", "||"};
+  return names[static_cast<int>(op)];
+}
+
+bool isComparison(BinaryOp op) { return op >= BinaryOp::Eq && op <= BinaryOp::Ge; }
+
+const char* toString(DiffKind kind) {
+  static const char* names[] = {"grad", "valueAndGrad", "vjp", "jvp"};
+  return names[static_cast<int>(kind)];
+}
+
+std::string print(const Node& node, int indent) { return Printer().print(node, indent); }
+
+std::string print(const Program& program) {
+  std::string text;
+  for (const Entry& entry : program.entries) {
+    if (!text.empty()) text += "\n";
+    text += "entry " + entry.name + " (";
+    for (size_t i = 0; i < entry.function.params.size(); ++i) {
+      const Var& param = *entry.function.params[i];
+      text += (i ? ", " : "") + varName(param) + " : " + toString(param.type);
+    }
+    text += ") =\n  " + print(*entry.function.body, 1) + "\n";
+  }
+  return text;
+}
+
+} // namespace arr::core

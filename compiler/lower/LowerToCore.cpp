@@ -1,0 +1,616 @@
+#include "lower/LowerToCore.h"
+
+#include "ir/Builder.h"
+
+#include <functional>
+
+namespace arr::lower {
+
+namespace {
+
+using core::NodeP;
+using core::VarP;
+using sema::Builtin;
+using sema::Dim;
+using sema::Resolution;
+using Components = std::vector<NodeP>;
+using Sizes = std::map<uint32_t, Dim>;
+
+struct Frame;
+using Env = std::shared_ptr<const Frame>;
+
+/// A function known at compile time: every call of it is inlined.
+struct FunctionValue {
+  enum class Kind { Instance, Lambda, Builtin };
+  Kind kind = Kind::Instance;
+  const sema::FunctionInstance* instance = nullptr;
+  const ast::Expr* lambda = nullptr;
+  Env closure;        // Lambda: the scope it was written in
+  Sizes sizes;        // the size substitution to lower its body with
+  Builtin builtin = Builtin::Exp;
+};
+using FunctionP = std::shared_ptr<const FunctionValue>;
+
+/// What a name stands for: the components of a value, or a function.
+struct Value {
+  Components components;
+  FunctionP function;
+};
+
+struct Frame {
+  std::string name;
+  Value value;
+  Env parent;
+};
+
+Env extend(Env env, const std::string& name, Value value) {
+  return std::make_shared<const Frame>(Frame{name, std::move(value), std::move(env)});
+}
+
+const Value& lookup(const Env& env, const std::string& name) {
+  for (const Frame* frame = env.get(); frame; frame = frame->parent.get())
+    if (frame->name == name) return frame->value;
+  throw core::IRError("lowering: unbound name '" + name + "'");
+}
+
+/// A binding waiting to be wrapped around the expression of its scope.
+struct Binding {
+  std::vector<VarP> vars; // one: let; several: let tuple
+  NodeP value;
+};
+
+bool isTrivial(const NodeP& node) {
+  return node->kind == core::Node::Kind::Variable || node->kind == core::Node::Kind::Const ||
+         node->kind == core::Node::Kind::SizeValue;
+}
+
+core::UnaryOp unaryOf(Builtin builtin) {
+  switch (builtin) {
+  case Builtin::Exp: return core::UnaryOp::Exp;
+  case Builtin::Log: return core::UnaryOp::Log;
+  case Builtin::Sqrt: return core::UnaryOp::Sqrt;
+  case Builtin::Sin: return core::UnaryOp::Sin;
+  case Builtin::Cos: return core::UnaryOp::Cos;
+  case Builtin::Tan: return core::UnaryOp::Tan;
+  case Builtin::Tanh: return core::UnaryOp::Tanh;
+  case Builtin::Abs: return core::UnaryOp::Abs;
+  case Builtin::Floor: return core::UnaryOp::Floor;
+  case Builtin::Ceil: return core::UnaryOp::Ceil;
+  case Builtin::Sign: return core::UnaryOp::Sign;
+  case Builtin::Log1p: return core::UnaryOp::Log1p;
+  case Builtin::Expm1: return core::UnaryOp::Expm1;
+  case Builtin::Erf: return core::UnaryOp::Erf;
+  case Builtin::ToF64: return core::UnaryOp::ToF64;
+  case Builtin::ToF32: return core::UnaryOp::ToF32;
+  case Builtin::ToI64: return core::UnaryOp::ToI64;
+  case Builtin::ToBool: return core::UnaryOp::ToBool;
+  default: throw core::IRError("lowering: not a unary built-in");
+  }
+}
+
+core::BinaryOp binaryOf(ast::BinaryOp op) {
+  using A = ast::BinaryOp;
+  using C = core::BinaryOp;
+  switch (op) {
+  case A::Or: return C::Or;
+  case A::And: return C::And;
+  case A::Eq: return C::Eq;
+  case A::Ne: return C::Ne;
+  case A::Lt: return C::Lt;
+  case A::Le: return C::Le;
+  case A::Gt: return C::Gt;
+  case A::Ge: return C::Ge;
+  case A::Add: return C::Add;
+  case A::Sub: return C::Sub;
+  case A::Mul: return C::Mul;
+  case A::Div: return C::Div;
+  case A::Mod: return C::Mod;
+  case A::Pow: return C::Pow;
+  }
+  return C::Add;
+}
+
+core::BinaryOp binaryOf(Builtin builtin) {
+  switch (builtin) {
+  case Builtin::Max: return core::BinaryOp::Max;
+  case Builtin::Min: return core::BinaryOp::Min;
+  case Builtin::Pow: return core::BinaryOp::Pow;
+  case Builtin::Atan2: return core::BinaryOp::Atan2;
+  default: throw core::IRError("lowering: not a binary built-in");
+  }
+}
+
+core::DiffKind diffOf(Builtin builtin) {
+  switch (builtin) {
+  case Builtin::Grad: return core::DiffKind::Grad;
+  case Builtin::ValueAndGrad: return core::DiffKind::ValueAndGrad;
+  case Builtin::Vjp: return core::DiffKind::Vjp;
+  default: return core::DiffKind::Jvp;
+  }
+}
+
+/// Replicates a scalar to `shape` (scalar broadcasting).
+NodeP broadcast(NodeP node, const std::vector<Dim>& shape) {
+  for (auto dim = shape.rbegin(); dim != shape.rend(); ++dim) node = core::makeReplicate(*dim, node);
+  return node;
+}
+
+NodeP elementwise(core::BinaryOp op, NodeP left, NodeP right) {
+  if (left->type.rank() < right->type.rank()) left = broadcast(left, right->type.shape);
+  if (right->type.rank() < left->type.rank()) right = broadcast(right, left->type.shape);
+  return core::makeBinary(op, left, right);
+}
+
+class Lowerer {
+public:
+  explicit Lowerer(const sema::CheckedProgram& program) : program_(program) {}
+
+  core::Program run() {
+    core::Program result;
+    for (const sema::FunctionInstance* entry : program_.entries) result.entries.push_back(lowerEntry(*entry));
+    return result;
+  }
+
+private:
+  // ---- Scopes of pending bindings ----------------------------------------------
+
+  void openScope() { scopes_.emplace_back(); }
+
+  NodeP closeScope(NodeP body) {
+    std::vector<Binding> bindings = std::move(scopes_.back());
+    scopes_.pop_back();
+    return wrap(bindings, std::move(body));
+  }
+
+  static NodeP wrap(const std::vector<Binding>& bindings, NodeP body) {
+    for (auto binding = bindings.rbegin(); binding != bindings.rend(); ++binding)
+      body = binding->vars.size() == 1
+                 ? core::makeLet(binding->vars[0], binding->value, std::move(body))
+                 : core::makeLetTuple(binding->vars, binding->value, std::move(body));
+    return body;
+  }
+
+  /// Binds a value to a fresh variable of the current scope (unless it is trivial),
+  /// so that using it several times does not repeat its computation.
+  NodeP share(NodeP value, const std::string& name) {
+    if (isTrivial(value)) return value;
+    VarP var = core::newVar(name, value->type);
+    scopes_.back().push_back({{var}, std::move(value)});
+    return core::makeVariable(var);
+  }
+
+  /// Lowers `expr` in a scope of its own; its bindings wrap each component.
+  Components lowerScoped(const ast::Expr& expr, const Env& env, const Sizes& sizes) {
+    openScope();
+    Components components = lower(expr, env, sizes).components;
+    std::vector<Binding> bindings = std::move(scopes_.back());
+    scopes_.pop_back();
+    for (auto& component : components) component = wrap(bindings, component);
+    return components;
+  }
+
+  // ---- Types and sizes -----------------------------------------------------------
+
+  static core::Type coreType(const sema::TypeP& type) {
+    if (!type->isArray() || !type->typeVar.empty())
+      throw core::IRError("lowering: " + sema::toString(type) + " is not an array type");
+    return core::Type{type->elem, type->dims};
+  }
+
+  static std::vector<core::Type> componentTypes(const sema::TypeP& type, const Sizes& sizes) {
+    sema::Substitution substitution;
+    substitution.dims = sizes;
+    std::vector<core::Type> types;
+    for (const auto& part : sema::flatten(sema::substitute(type, substitution)))
+      types.push_back(coreType(part));
+    return types;
+  }
+
+  static std::vector<Dim> substitute(const std::vector<Dim>& dims, const Sizes& sizes) {
+    std::vector<Dim> result;
+    for (const auto& dim : dims) result.push_back(dim.substitute(sizes));
+    return result;
+  }
+
+  /// The callee's size substitution: its own variables as bound at the call, plus
+  /// the caller's (type arguments may mention the caller's size variables).
+  static Sizes calleeSizes(const Resolution& resolution, const Sizes& caller) {
+    Sizes sizes = caller;
+    for (const auto& [id, dim] : resolution.bindings.dims) sizes[id] = dim.substitute(caller);
+    return sizes;
+  }
+
+  // ---- Entries and functions ------------------------------------------------------
+
+  core::Entry lowerEntry(const sema::FunctionInstance& inst) {
+    core::Entry entry;
+    entry.name = inst.decl->name;
+    entry.sizeVars = inst.sizeVars;
+    Sizes sizes;
+    for (const auto& var : inst.sizeVars) sizes[var->id] = Dim::variable(var);
+    Env env;
+    for (size_t i = 0; i < inst.decl->params.size(); ++i) {
+      const std::string& name = inst.decl->params[i].name;
+      Value value;
+      for (const auto& type : componentTypes(inst.paramTypes[i], sizes)) {
+        VarP var = core::newVar(name, type);
+        entry.function.params.push_back(var);
+        value.components.push_back(core::makeVariable(var));
+      }
+      entry.paramNames.push_back(name);
+      entry.paramComponents.push_back(value.components.size());
+      env = extend(env, name, std::move(value));
+    }
+    openScope();
+    Components results = lower(*inst.body, env, sizes).components;
+    entry.function.body = closeScope(core::makeTuple(results));
+    return entry;
+  }
+
+  /// Inlines a call of a known function with already lowered arguments.
+  Value call(const FunctionValue& function, const std::vector<Value>& args) {
+    switch (function.kind) {
+    case FunctionValue::Kind::Instance: {
+      const sema::FunctionInstance& inst = *function.instance;
+      Env env;
+      for (size_t i = 0; i < args.size(); ++i) env = extend(env, inst.decl->params[i].name, args[i]);
+      return lower(*inst.body, env, function.sizes);
+    }
+    case FunctionValue::Kind::Lambda: {
+      Env env = function.closure;
+      for (size_t i = 0; i < args.size(); ++i)
+        env = extend(env, function.lambda->lambdaParams[i].name, args[i]);
+      return lower(function.lambda->operand(0), env, function.sizes);
+    }
+    case FunctionValue::Kind::Builtin: {
+      std::vector<NodeP> operands;
+      for (const auto& arg : args) operands.push_back(arg.components.at(0));
+      return {{applyElementwise(function.builtin, operands)}, nullptr};
+    }
+    }
+    return {};
+  }
+
+  /// The function a function-typed argument denotes.
+  FunctionP functionValue(const ast::Expr& expr, const Env& env, const Sizes& sizes) {
+    auto function = std::make_shared<FunctionValue>();
+    if (expr.kind == ast::Expr::Kind::Lambda) {
+      function->kind = FunctionValue::Kind::Lambda;
+      function->lambda = &expr;
+      function->closure = env;
+      function->sizes = sizes;
+      return function;
+    }
+    const Resolution* resolution = expr.resolution.get();
+    if (!resolution || resolution->kind == Resolution::Kind::Local) {
+      const Value& value = lookup(env, expr.name());
+      if (!value.function) throw core::IRError("lowering: '" + expr.name() + "' is not a function");
+      return value.function;
+    }
+    if (resolution->kind == Resolution::Kind::Builtin) {
+      function->kind = FunctionValue::Kind::Builtin;
+      function->builtin = resolution->builtin;
+      return function;
+    }
+    function->kind = FunctionValue::Kind::Instance;
+    function->instance = resolution->instance;
+    function->sizes = calleeSizes(*resolution, sizes);
+    return function;
+  }
+
+  /// Lowers call arguments; values are shared so the inlined body can use them freely.
+  std::vector<Value> lowerArguments(const ast::Expr& call, size_t first, size_t count,
+                                    const Env& env, const Sizes& sizes) {
+    std::vector<Value> args;
+    for (size_t i = first; i < first + count; ++i) {
+      const ast::Expr& arg = call.operand(i);
+      if (arg.type && arg.type->isFunction()) {
+        args.push_back({{}, functionValue(arg, env, sizes)});
+        continue;
+      }
+      Value value = lower(arg, env, sizes);
+      for (auto& component : value.components) component = share(component, "arg");
+      args.push_back(std::move(value));
+    }
+    return args;
+  }
+
+  // ---- Expressions -----------------------------------------------------------------
+
+  Value lower(const ast::Expr& expr, const Env& env, const Sizes& sizes) {
+    using K = ast::Expr::Kind;
+    switch (expr.kind) {
+    case K::IntLit:
+      if (core::isFloat(expr.type->elem))
+        return single(core::makeConst(double(expr.intValue), expr.type->elem));
+      return single(core::makeConst(expr.intValue, expr.type->elem));
+    case K::FloatLit:
+      return single(core::makeConst(expr.floatValue, expr.type->elem));
+    case K::BoolLit:
+      return single(core::makeConst(expr.boolValue, ast::ElemKind::Bool));
+    case K::Name:
+      return lowerName(expr, env, sizes);
+    case K::Unary: {
+      NodeP operand = lower(expr.operand(0), env, sizes).components.at(0);
+      return single(core::makeUnary(
+          expr.unaryOp == ast::UnaryOp::Neg ? core::UnaryOp::Neg : core::UnaryOp::Not, operand));
+    }
+    case K::Binary: {
+      NodeP left = lower(expr.operand(0), env, sizes).components.at(0);
+      NodeP right = lower(expr.operand(1), env, sizes).components.at(0);
+      return single(elementwise(binaryOf(expr.binaryOp), left, right));
+    }
+    case K::Call:
+      return lowerCall(expr, env, sizes);
+    case K::Index: {
+      Components array = lower(expr.operand(0), env, sizes).components;
+      std::vector<NodeP> indices;
+      for (size_t i = 1; i < expr.operands.size(); ++i) {
+        NodeP index = lower(expr.operand(i), env, sizes).components.at(0);
+        indices.push_back(array.size() > 1 ? share(index, "i") : index);
+      }
+      Components result;
+      for (const auto& component : array) result.push_back(core::makeIndex(component, indices));
+      return {result, nullptr};
+    }
+    case K::Project: {
+      Components tuple = lower(expr.operand(0), env, sizes).components;
+      const sema::TypeP& type = expr.operand(0).type;
+      size_t start = 0;
+      for (int i = 0; i < expr.projIndex; ++i) start += sema::flatten(type->elements[i]).size();
+      size_t count = sema::flatten(type->elements[expr.projIndex]).size();
+      return {Components(tuple.begin() + start, tuple.begin() + start + count), nullptr};
+    }
+    case K::Tuple: {
+      Components result;
+      for (const auto& operand : expr.operands) {
+        Components part = lower(*operand, env, sizes).components;
+        result.insert(result.end(), part.begin(), part.end());
+      }
+      return {result, nullptr};
+    }
+    case K::ArrayLit: {
+      std::vector<Components> elements;
+      for (const auto& operand : expr.operands) elements.push_back(lower(*operand, env, sizes).components);
+      Components result;
+      for (size_t c = 0; c < elements[0].size(); ++c) {
+        std::vector<NodeP> column;
+        for (const auto& element : elements) column.push_back(element[c]);
+        result.push_back(core::makeArrayLit(column));
+      }
+      return {result, nullptr};
+    }
+    case K::Let: {
+      Env inner = env;
+      for (const auto& binding : expr.bindings) {
+        Components value = lower(*binding.value, inner, sizes).components;
+        inner = bindPattern(binding.pattern, value, binding.value->type, inner);
+      }
+      return lower(expr.operand(0), inner, sizes);
+    }
+    case K::If: {
+      NodeP condition = lower(expr.operand(0), env, sizes).components.at(0);
+      Components thenValue = lower(expr.operand(1), env, sizes).components;
+      Components elseValue = lower(expr.operand(2), env, sizes).components;
+      if (thenValue.size() > 1) condition = share(condition, "c");
+      Components result;
+      for (size_t i = 0; i < thenValue.size(); ++i)
+        result.push_back(core::makeCond(condition, thenValue[i], elseValue[i]));
+      return {result, nullptr};
+    }
+    case K::Lambda:
+      break;
+    }
+    throw core::IRError("lowering: unexpected expression");
+  }
+
+  static Value single(NodeP node) { return {{std::move(node)}, nullptr}; }
+
+  Env bindPattern(const ast::Pattern& pattern, const Components& value, const sema::TypeP& type,
+                  Env env) {
+    switch (pattern.kind) {
+    case ast::Pattern::Kind::Wildcard:
+      return env;
+    case ast::Pattern::Kind::Name: {
+      Value bound;
+      for (const auto& component : value) {
+        if (isTrivial(component)) {
+          bound.components.push_back(component);
+          continue;
+        }
+        VarP var = core::newVar(pattern.name, component->type);
+        scopes_.back().push_back({{var}, component});
+        bound.components.push_back(core::makeVariable(var));
+      }
+      return extend(env, pattern.name, std::move(bound));
+    }
+    case ast::Pattern::Kind::Tuple: {
+      size_t start = 0;
+      for (size_t i = 0; i < pattern.elements.size(); ++i) {
+        size_t count = sema::flatten(type->elements[i]).size();
+        Components part(value.begin() + start, value.begin() + start + count);
+        env = bindPattern(pattern.elements[i], part, type->elements[i], env);
+        start += count;
+      }
+      return env;
+    }
+    }
+    return env;
+  }
+
+  Value lowerName(const ast::Expr& expr, const Env& env, const Sizes& sizes) {
+    const Resolution* resolution = expr.resolution.get();
+    if (resolution && resolution->kind == Resolution::Kind::SizeVar)
+      return single(core::makeSizeValue(Dim::variable(resolution->sizeVar).substitute(sizes)));
+    if (resolution && resolution->kind == Resolution::Kind::Constant) {
+      const sema::ConstantInfo& constant = *program_.constants.at(resolution->constant);
+      if (constant.value) {
+        ast::ElemKind elem = constant.type->elem;
+        sema::ScalarValue value = *constant.value;
+        if (auto* i = std::get_if<int64_t>(&value); i && core::isFloat(elem))
+          return single(core::makeConst(double(*i), elem));
+        return single(std::visit([&](auto v) { return core::makeConst(v, elem); }, value));
+      }
+      return lower(*constant.body, Env(), Sizes());
+    }
+    return lookup(env, expr.name());
+  }
+
+  Value lowerCall(const ast::Expr& call, const Env& env, const Sizes& sizes) {
+    const Resolution& resolution = *call.resolution;
+    size_t argc = call.operands.size() - 1;
+    switch (resolution.kind) {
+    case Resolution::Kind::Builtin:
+      if (sema::isDifferentiation(resolution.builtin)) return lowerDiff(call, env, sizes);
+      return lowerBuiltin(call, resolution, env, sizes);
+    case Resolution::Kind::Function: {
+      FunctionValue function;
+      function.kind = FunctionValue::Kind::Instance;
+      function.instance = resolution.instance;
+      function.sizes = calleeSizes(resolution, sizes);
+      return this->call(function, lowerArguments(call, 1, argc, env, sizes));
+    }
+    case Resolution::Kind::Lambda: {
+      FunctionValue function;
+      function.kind = FunctionValue::Kind::Lambda;
+      function.lambda = &call.operand(0);
+      function.closure = env;
+      function.sizes = sizes;
+      return this->call(function, lowerArguments(call, 1, argc, env, sizes));
+    }
+    default: {
+      const Value& callee = lookup(env, call.operand(0).name());
+      if (!callee.function) throw core::IRError("lowering: calling a non-function");
+      return this->call(*callee.function, lowerArguments(call, 1, argc, env, sizes));
+    }
+    }
+  }
+
+  NodeP applyElementwise(Builtin builtin, const std::vector<NodeP>& args) {
+    if (builtin == Builtin::NoGrad) return core::makeNoGrad(args[0]);
+    if (sema::isBinaryMath(builtin)) return elementwise(binaryOf(builtin), args[0], args[1]);
+    return core::makeUnary(unaryOf(builtin), args[0]);
+  }
+
+  /// The index variables of a lambda, bound in a new environment.
+  Env bindIndices(const ast::Expr& lambda, const Env& env, std::vector<VarP>& vars) {
+    Env inner = env;
+    for (const auto& param : lambda.lambdaParams) {
+      VarP var = core::newVar(param.name, core::scalarType(ast::ElemKind::I64));
+      vars.push_back(var);
+      inner = extend(inner, param.name, single(core::makeVariable(var)));
+    }
+    return inner;
+  }
+
+  std::vector<NodeP> lowerIndexList(const ast::Expr& list, const Env& env, const Sizes& sizes) {
+    std::vector<NodeP> indices;
+    for (const auto& index : list.operands) indices.push_back(lowerScoped(*index, env, sizes).at(0));
+    return indices;
+  }
+
+  Value lowerBuiltin(const ast::Expr& call, const Resolution& resolution, const Env& env,
+                     const Sizes& sizes) {
+    auto arg = [&](size_t i) -> const ast::Expr& { return call.operand(i + 1); };
+    auto components = [&](size_t i) { return lower(arg(i), env, sizes).components; };
+    std::vector<Dim> shape = substitute(resolution.shape, sizes);
+    Components result;
+    switch (resolution.builtin) {
+    case Builtin::Build: {
+      const ast::Expr& lambda = arg(1);
+      std::vector<VarP> vars;
+      Env inner = bindIndices(lambda, env, vars);
+      for (NodeP component : lowerScoped(lambda.operand(0), inner, sizes)) {
+        for (size_t d = shape.size(); d-- > 0;) component = core::makeBuild1(shape[d], vars[d], component);
+        result.push_back(component);
+      }
+      return {result, nullptr};
+    }
+    case Builtin::Gather:
+    case Builtin::Scatter: {
+      Components source = components(1);
+      const ast::Expr& lambda = arg(2);
+      std::vector<VarP> vars;
+      Env inner = bindIndices(lambda, env, vars);
+      std::vector<NodeP> indices = lowerIndexList(lambda.operand(0), inner, sizes);
+      for (const auto& component : source)
+        result.push_back(resolution.builtin == Builtin::Gather
+                             ? core::makeGather(shape, component, vars, indices)
+                             : core::makeScatter(shape, component, vars, indices));
+      return {result, nullptr};
+    }
+    case Builtin::SumOuter:
+      for (const auto& component : components(0)) result.push_back(core::makeSumOuter(component));
+      return {result, nullptr};
+    case Builtin::MaxOuter:
+      return single(core::makeMaxOuter(components(0).at(0)));
+    case Builtin::ArgmaxOuter:
+      return single(core::makeArgmaxOuter(components(0).at(0)));
+    case Builtin::Replicate:
+      for (const auto& component : components(1)) result.push_back(core::makeReplicate(shape[0], component));
+      return {result, nullptr};
+    case Builtin::Iota:
+      return single(core::makeIota(shape[0]));
+    case Builtin::Tr:
+      for (const auto& component : components(1))
+        result.push_back(core::makeTr(resolution.permutation, component));
+      return {result, nullptr};
+    case Builtin::Reshape:
+      return single(core::makeReshape(shape, components(1).at(0)));
+    case Builtin::NoGrad:
+      for (const auto& component : components(0)) result.push_back(core::makeNoGrad(component));
+      return {result, nullptr};
+    default: {
+      std::vector<NodeP> operands;
+      for (size_t i = 0; i + 1 < call.operands.size(); ++i) operands.push_back(components(i).at(0));
+      return single(applyElementwise(resolution.builtin, operands));
+    }
+    }
+  }
+
+  Value lowerDiff(const ast::Expr& call, const Env& env, const Sizes& sizes) {
+    const Resolution& resolution = *call.resolution;
+    const ast::Expr& functionExpr = call.operand(0).operand(1);
+    FunctionP function = functionValue(functionExpr, env, sizes);
+    size_t arity = resolution.primalArity;
+    std::vector<Value> primal = lowerArguments(call, 1, arity, env, sizes);
+    // The differentiated function: fresh parameters for every primal component.
+    auto coreFunction = std::make_shared<core::Function>();
+    std::vector<Value> params;
+    std::vector<NodeP> args;
+    for (size_t i = 0; i < arity; ++i) {
+      Value param;
+      for (const auto& component : primal[i].components) {
+        VarP var = core::newVar("x", component->type);
+        coreFunction->params.push_back(var);
+        param.components.push_back(core::makeVariable(var));
+        args.push_back(component);
+      }
+      params.push_back(std::move(param));
+    }
+    openScope();
+    Components body = this->call(*function, params).components;
+    coreFunction->body = closeScope(core::makeTuple(body));
+    for (const auto& extra : lowerArguments(call, 1 + arity, call.operands.size() - 1 - arity, env, sizes))
+      args.insert(args.end(), extra.components.begin(), extra.components.end());
+    NodeP diff = core::makeDiff(diffOf(resolution.builtin), coreFunction, args);
+    if (diff->resultCount() == 1) return single(share(diff, "d"));
+    std::vector<VarP> vars;
+    Components results;
+    for (const auto& type : diff->types) {
+      vars.push_back(core::newVar("d", type));
+      results.push_back(core::makeVariable(vars.back()));
+    }
+    scopes_.back().push_back({vars, diff});
+    return {results, nullptr};
+  }
+
+  const sema::CheckedProgram& program_;
+  std::vector<std::vector<Binding>> scopes_;
+};
+
+} // namespace
+
+core::Program lowerToCore(const sema::CheckedProgram& program) { return Lowerer(program).run(); }
+
+} // namespace arr::lower
