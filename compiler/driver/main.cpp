@@ -6,7 +6,9 @@
 #include "ir/Builder.h"
 #include "ir/Printer.h"
 #include "ir/Verifier.h"
+#include "ir/Visitor.h"
 #include "lower/LowerToCore.h"
+#include "passes/Bot.h"
 #include "sema/Modules.h"
 #include "sema/TypeChecker.h"
 
@@ -34,6 +36,32 @@ std::string stdlibDir() {
   return ARR_STDLIB_DIR;
 }
 
+bool verified(const Options& options, const arr::core::Program& program, const char* stage) {
+  if (!options.verifyIr) return true;
+  std::string problem = arr::core::verify(program);
+  if (problem.empty()) return true;
+  std::cerr << "arrc: internal error: the IR after '" << stage << "' is malformed: " << problem
+            << "\n";
+  return false;
+}
+
+/// The BOT's normal form holds in differentiated functions (everywhere with --bot-all).
+std::string botNormalFormProblem(const arr::core::Program& program, bool everywhere) {
+  std::string problem;
+  for (const auto& entry : program.entries) {
+    if (everywhere) {
+      problem = arr::passes::checkBotNormalForm(*entry.function.body);
+    } else {
+      arr::core::forEachNode(entry.function.body, [&](const arr::core::Node& node) {
+        if (problem.empty() && node.kind == arr::core::Node::Kind::Diff)
+          problem = arr::passes::checkBotNormalForm(*node.function->body);
+      });
+    }
+    if (!problem.empty()) return "entry " + entry.name + ": " + problem;
+  }
+  return "";
+}
+
 int compile(const Options& options) {
   arr::SourceManager sources;
   arr::Diagnostics diags(sources, std::cerr);
@@ -49,18 +77,26 @@ int compile(const Options& options) {
   if (!needsCore && !options.output && !options.objectOnly && !options.emitLlvm) return 0;
 
   arr::core::Program core = arr::lower::lowerToCore(*checked);
+  if (!verified(options, core, "core")) return 1;
+  if (wants(options, "core")) std::cout << arr::core::print(core);
+
+  core = options.botAll ? arr::passes::bulkOperationTransformAll(core)
+                        : arr::passes::bulkOperationTransform(core);
+  if (!verified(options, core, "bot")) return 1;
   if (options.verifyIr) {
-    std::string problem = arr::core::verify(core);
+    std::string problem = botNormalFormProblem(core, options.botAll);
     if (!problem.empty()) {
-      std::cerr << "arrc: internal error: the IR after 'core' is malformed: " << problem << "\n";
+      std::cerr << "arrc: internal error: the BOT's output is not in normal form: " << problem
+                << "\n";
       return 1;
     }
   }
-  if (wants(options, "core")) std::cout << arr::core::print(core);
+  if (wants(options, "bot")) std::cout << arr::core::print(core);
+
   for (const auto& pass : options.dumpAfter) {
-    if (pass == "parse" || pass == "typecheck" || pass == "core") continue;
+    if (pass == "parse" || pass == "typecheck" || pass == "core" || pass == "bot") continue;
     std::cerr << "arrc: error: --dump-after=" << pass
-              << ": this stage is not implemented yet (available: parse, typecheck, core)\n";
+              << ": this stage is not implemented yet (available: parse, typecheck, core, bot)\n";
     return 1;
   }
   if (options.interpret) {
@@ -85,6 +121,9 @@ void* runJob(void* raw) {
   auto* job = static_cast<Job*>(raw);
   try {
     job->status = compile(*job->options);
+  } catch (const arr::core::IRError& error) {
+    std::cerr << "arrc: error: " << error.what() << "\n";
+    job->status = 1;
   } catch (const std::exception& error) {
     std::cerr << "arrc: internal error: " << error.what() << "\n";
     job->status = 1;

@@ -135,7 +135,8 @@ private:
                           ", got " + runtime::formatShape(args_[i].shape) +
                           ": its dimensions named " + var->name + " differ");
       throw InterpError("parameters " + quoted(first) + " and " + quoted(i) + " disagree on size " +
-                        var->name + ": " + names_[first] + " has shape " +
+                        var->name + " (" + std::to_string(bound->second) + " vs " +
+                        std::to_string(extent) + "): " + names_[first] + " has shape " +
                         runtime::formatShape(args_[first].shape) + " but " + names_[i] +
                         " has shape " + runtime::formatShape(args_[i].shape));
     }

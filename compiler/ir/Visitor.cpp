@@ -16,9 +16,9 @@ void Visitor::visitChildren(const NodeP& node) {
 }
 
 NodeP Mutator::mutate(const NodeP& node) {
-  if (auto it = done_.find(node.get()); it != done_.end()) return it->second;
+  if (auto it = done_.find(node.get()); it != done_.end()) return it->second.second;
   NodeP result = mutateNode(node);
-  done_.emplace(node.get(), result);
+  done_.emplace(node.get(), std::make_pair(node, result));
   return result;
 }
 

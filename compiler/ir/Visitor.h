@@ -42,7 +42,9 @@ protected:
   virtual FunctionP mutateFunction(const FunctionP& function);
 
 private:
-  std::unordered_map<const Node*, NodeP> done_;
+  // Holds the input node too: a node made during the mutation and dropped
+  // must not free an address that a later node could reuse.
+  std::unordered_map<const Node*, std::pair<NodeP, NodeP>> done_;
 };
 
 /// Calls `f` on every distinct node reachable from `root`, children first.

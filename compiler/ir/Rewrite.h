@@ -1,0 +1,30 @@
+#pragma once
+// Small building blocks of rewriting passes: free-variable queries and
+// capture-free substitution (variables are unique, so nothing can be captured).
+
+#include "ir/Core.h"
+
+#include <unordered_map>
+
+namespace arr::core {
+
+/// Answers "does this term mention variable v?", remembering answers per node.
+class MentionCache {
+public:
+  bool mentions(const NodeP& node, uint32_t varId);
+
+private:
+  struct Answer {
+    NodeP node; // keeps the node alive, so its address cannot be reused by another
+    bool mentions;
+  };
+  std::unordered_map<uint32_t, std::unordered_map<const Node*, Answer>> memo_;
+};
+
+/// `node` with every reference to `var` replaced by `replacement`.
+NodeP substitute(const NodeP& node, const VarP& var, const NodeP& replacement);
+
+/// The zero of a type: replicated 0, 0.0 or false.
+NodeP zerosOf(const Type& type);
+
+} // namespace arr::core

@@ -1,0 +1,381 @@
+#include "passes/Bot.h"
+
+#include "ir/Builder.h"
+#include "ir/Printer.h"
+#include "ir/Rewrite.h"
+#include "ir/Visitor.h"
+
+#include <functional>
+#include <numeric>
+
+namespace arr::passes {
+
+namespace {
+
+using namespace core;
+using K = Node::Kind;
+
+NodeP i64Const(int64_t value) { return makeConst(value, Elem::I64); }
+
+NodeP sizeNode(const Dim& dim) {
+  if (auto constant = dim.asConstant()) return i64Const(*constant);
+  return makeSizeValue(dim);
+}
+
+bool isTrivial(const NodeP& node) {
+  return node->kind == K::Variable || node->kind == K::Const || node->kind == K::SizeValue;
+}
+
+std::vector<NodeP> indicesOf(const Node& index) {
+  return std::vector<NodeP>(index.operands.begin() + 1, index.operands.end());
+}
+
+class Bot {
+public:
+  /// The normal form of any term.
+  NodeP norm(const NodeP& term) {
+    if (auto it = memo_.find(term.get()); it != memo_.end()) return it->second.second;
+    NodeP result = normalize(term);
+    // The memo holds both nodes, so that no address in it can be reused.
+    memo_.emplace(term.get(), std::make_pair(term, result));
+    memo_.emplace(result.get(), std::make_pair(result, result)); // normal forms are fixed points
+    return result;
+  }
+
+  FunctionP normFunction(const FunctionP& function) {
+    NodeP body = norm(function->body);
+    if (body == function->body) return function;
+    return std::make_shared<const Function>(Function{function->params, body});
+  }
+
+private:
+  NodeP normalize(const NodeP& term) {
+    switch (term->kind) {
+    case K::Build1:
+      ranges_[term->vars[0]->id] = term->shape[0];
+      return build(term->shape[0], term->vars[0], norm(term->operands[0]));
+    case K::Index: {
+      std::vector<NodeP> ix;
+      for (const auto& index : indicesOf(*term)) ix.push_back(norm(index));
+      return index(norm(term->operands[0]), std::move(ix));
+    }
+    case K::Gather:
+    case K::Scatter: {
+      const Type& source = term->operands[0]->type;
+      for (size_t v = 0; v < term->vars.size(); ++v)
+        ranges_[term->vars[v]->id] = term->kind == K::Gather ? term->shape[v] : source.shape[v];
+      std::vector<NodeP> indices;
+      for (const auto& index : term->indices) indices.push_back(norm(index));
+      return rebuild(*term, {norm(term->operands[0])}, std::move(indices));
+    }
+    case K::Diff: {
+      std::vector<NodeP> args;
+      for (const auto& arg : term->operands) args.push_back(norm(arg));
+      return makeDiff(term->diffKind, normFunction(term->function), std::move(args));
+    }
+    default: {
+      std::vector<NodeP> operands;
+      for (const auto& operand : term->operands) operands.push_back(norm(operand));
+      return rebuild(*term, std::move(operands), {});
+    }
+    }
+  }
+
+  // ---- build1 k (\i -> body), body in normal form (Figs. 9 and 11) ------------------
+
+  NodeP build(const Dim& k, const VarP& i, const NodeP& body) {
+    if (!mentions_.mentions(body, i->id)) return makeReplicate(k, body);
+    auto inner = [&](const NodeP& term) { return build(k, i, term); };
+    const Node& b = *body;
+    switch (b.kind) {
+    case K::Variable: // the index itself
+      return makeIota(k);
+    case K::Let: {
+      const VarP& x = b.vars[0];
+      const NodeP& value = b.operands[0];
+      if (!mentions_.mentions(value, i->id)) return makeLet(x, value, inner(b.operands[1]));
+      Type lifted = x->type;
+      lifted.shape.insert(lifted.shape.begin(), k);
+      VarP array = newVar(x->name, lifted);
+      NodeP element = makeIndex(makeVariable(array), {makeVariable(i)});
+      NodeP rest = norm(substitute(b.operands[1], x, element));
+      return makeLet(array, inner(value), inner(rest));
+    }
+    case K::Cond: {
+      const NodeP& condition = b.operands[0];
+      if (!mentions_.mentions(condition, i->id))
+        return makeCond(condition, inner(b.operands[1]), inner(b.operands[2]));
+      // Both branches are computed; the condition picks one (strict cond).
+      NodeP choice = makeCond(condition, i64Const(0), i64Const(1));
+      return inner(index(makeArrayLit({b.operands[1], b.operands[2]}), {choice}));
+    }
+    case K::Unary:
+      return makeUnary(b.unaryOp, inner(b.operands[0]));
+    case K::NoGrad:
+      return makeNoGrad(inner(b.operands[0]));
+    case K::Binary:
+      return makeBinary(b.binaryOp, inner(b.operands[0]), inner(b.operands[1]));
+    case K::SumOuter:
+      return makeSumOuter(makeTr({1, 0}, inner(b.operands[0])));
+    case K::MaxOuter:
+      return makeMaxOuter(makeTr({1, 0}, inner(b.operands[0])));
+    case K::ArgmaxOuter:
+      return makeArgmaxOuter(makeTr({1, 0}, inner(b.operands[0])));
+    case K::Gather:
+    case K::Scatter: {
+      std::vector<Dim> shape{k};
+      shape.insert(shape.end(), b.shape.begin(), b.shape.end());
+      std::vector<VarP> vars{i};
+      vars.insert(vars.end(), b.vars.begin(), b.vars.end());
+      std::vector<NodeP> indices = b.indices;
+      const NodeP& source = b.operands[0];
+      if (b.kind == K::Gather && !mentions_.mentions(source, i->id))
+        return makeGather(shape, source, vars, indices); // the index function reads i
+      indices.insert(indices.begin(), makeVariable(i));
+      return b.kind == K::Gather ? makeGather(shape, inner(source), vars, indices)
+                                 : makeScatter(shape, inner(source), vars, indices);
+    }
+    case K::ArrayLit: {
+      std::vector<NodeP> elements;
+      for (const auto& element : b.operands) elements.push_back(inner(element));
+      return makeTr({1, 0}, makeArrayLit(std::move(elements)));
+    }
+    case K::Replicate:
+      return makeTr({1, 0}, makeReplicate(b.shape[0], inner(b.operands[0])));
+    case K::Tr: {
+      std::vector<int> permutation{0};
+      for (int p : b.permutation) permutation.push_back(p + 1);
+      return makeTr(permutation, inner(b.operands[0]));
+    }
+    case K::Reshape: {
+      std::vector<Dim> shape{k};
+      shape.insert(shape.end(), b.shape.begin(), b.shape.end());
+      return makeReshape(shape, inner(b.operands[0]));
+    }
+    case K::Index: {
+      // Normal forms: the array is a variable, a literal, or a scatter.
+      const NodeP& array = b.operands[0];
+      std::vector<NodeP> ix = indicesOf(b);
+      if (!mentions_.mentions(array, i->id)) return makeGather({k}, array, {i}, ix);
+      ix.insert(ix.begin(), makeVariable(i));
+      return makeGather({k}, inner(array), {i}, ix);
+    }
+    default:
+      throw IRError("BOT: cannot vectorise " + print(b).substr(0, 80) +
+                    " (differentiation inside build is not supported)");
+    }
+  }
+
+  // ---- index t ix, t and ix in normal form (Fig. 10) -----------------------------------
+
+  /// Binds the non-trivial values[from..] to variables around what `body` makes
+  /// of them, so that an index used twice is computed once.
+  NodeP shared(std::vector<NodeP>& values, size_t from,
+               const std::function<NodeP(const std::vector<NodeP>&)>& body) {
+    std::vector<std::pair<VarP, NodeP>> lets;
+    for (size_t j = from; j < values.size(); ++j) {
+      if (isTrivial(values[j])) continue;
+      VarP var = newVar("j", values[j]->type);
+      lets.emplace_back(var, values[j]);
+      values[j] = makeVariable(var);
+    }
+    NodeP result = body(values);
+    for (auto let = lets.rbegin(); let != lets.rend(); ++let)
+      result = makeLet(let->first, let->second, result);
+    return result;
+  }
+
+  /// `value` when 0 <= position < extent, else zeros: the totality of a read
+  /// whose range check a rewrite would otherwise lose. `position` is trivial.
+  NodeP guard(const NodeP& position, const Dim& extent, const NodeP& value) {
+    if (position->kind == K::Variable) {
+      auto range = ranges_.find(position->vars[0]->id);
+      if (range != ranges_.end() && range->second == extent) return value;
+    }
+    if (position->kind == K::Const) {
+      int64_t at = std::get<int64_t>(position->value);
+      auto size = extent.asConstant();
+      if (size && at >= 0 && at < *size) return value;
+    }
+    NodeP inRange = makeBinary(
+        BinaryOp::And, makeBinary(BinaryOp::Le, i64Const(0), position),
+        makeBinary(BinaryOp::Lt, position, sizeNode(extent)));
+    return makeCond(inRange, value, zerosOf(value->type));
+  }
+
+  NodeP index(const NodeP& term, std::vector<NodeP> ix) {
+    if (ix.empty()) return term;
+    const Node& t = *term;
+    std::vector<NodeP> rest(ix.begin() + 1, ix.end());
+    switch (t.kind) {
+    case K::Index: {
+      std::vector<NodeP> all = indicesOf(t);
+      all.insert(all.end(), ix.begin(), ix.end());
+      return index(t.operands[0], std::move(all));
+    }
+    case K::Let:
+      return makeLet(t.vars[0], t.operands[0], index(t.operands[1], std::move(ix)));
+    case K::LetTuple:
+      return makeLetTuple(t.vars, t.operands[0], index(t.operands[1], std::move(ix)));
+    case K::Cond:
+      return shared(ix, 0, [&](const std::vector<NodeP>& at) {
+        return makeCond(t.operands[0], index(t.operands[1], at), index(t.operands[2], at));
+      });
+    case K::Binary:
+      return shared(ix, 0, [&](const std::vector<NodeP>& at) {
+        return makeBinary(t.binaryOp, index(t.operands[0], at), index(t.operands[1], at));
+      });
+    case K::Unary:
+      return makeUnary(t.unaryOp, index(t.operands[0], std::move(ix)));
+    case K::NoGrad:
+      return makeNoGrad(index(t.operands[0], std::move(ix)));
+    case K::SumOuter:
+    case K::MaxOuter:
+    case K::ArgmaxOuter: {
+      // Move the reduced dimension behind the indexed ones.
+      std::vector<int> permutation(ix.size() + 1);
+      std::iota(permutation.begin(), permutation.end(), 1);
+      permutation.back() = 0;
+      NodeP inner = index(makeTr(permutation, t.operands[0]), std::move(ix));
+      return t.kind == K::SumOuter   ? makeSumOuter(inner)
+             : t.kind == K::MaxOuter ? makeMaxOuter(inner)
+                                     : makeArgmaxOuter(inner);
+    }
+    case K::ArrayLit:
+      if (ix.size() == 1) return makeIndex(term, ix);
+      return shared(ix, 1, [&](const std::vector<NodeP>& at) {
+        std::vector<NodeP> tail(at.begin() + 1, at.end());
+        std::vector<NodeP> elements;
+        for (const auto& element : t.operands) elements.push_back(index(element, tail));
+        return makeIndex(makeArrayLit(std::move(elements)), {at[0]});
+      });
+    case K::Replicate:
+      return shared(ix, 0, [&](const std::vector<NodeP>& at) {
+        return guard(at[0], t.shape[0], index(t.operands[0], {at.begin() + 1, at.end()}));
+      });
+    case K::Iota:
+      return shared(ix, 0, [&](const std::vector<NodeP>& at) {
+        return guard(at[0], t.shape[0], at[0]);
+      });
+    case K::Tr:
+      return index(transposeAsGather(t), std::move(ix));
+    case K::Reshape:
+      return index(reshapeAsGather(t), std::move(ix));
+    case K::Gather:
+      return shared(ix, 0, [&](const std::vector<NodeP>& at) {
+        std::vector<NodeP> indices;
+        for (const auto& f : t.indices) indices.push_back(norm(substitute(f, t.vars[0], at[0])));
+        std::vector<NodeP> tail(at.begin() + 1, at.end());
+        NodeP read;
+        if (t.vars.size() == 1) {
+          indices.insert(indices.end(), tail.begin(), tail.end());
+          read = index(t.operands[0], std::move(indices));
+        } else {
+          std::vector<Dim> shape(t.shape.begin() + 1, t.shape.end());
+          std::vector<VarP> vars(t.vars.begin() + 1, t.vars.end());
+          read = index(makeGather(shape, t.operands[0], vars, std::move(indices)), tail);
+        }
+        return guard(at[0], t.shape[0], read);
+      });
+    case K::Build1:
+      throw IRError("BOT: index of an unnormalised build1");
+    default: // variables, constants, scatters: normal forms
+      return makeIndex(term, std::move(ix));
+    }
+  }
+
+  std::vector<VarP> indexVars(const std::vector<Dim>& dims) {
+    std::vector<VarP> vars;
+    for (const auto& dim : dims) {
+      vars.push_back(newVar("t", scalarType(Elem::I64)));
+      ranges_[vars.back()->id] = dim;
+    }
+    return vars;
+  }
+
+  /// tr p u as gather: result[j] = u[l] where l[p[q]] = j[q].
+  NodeP transposeAsGather(const Node& t) {
+    size_t m = t.permutation.size();
+    std::vector<Dim> outer(t.type.shape.begin(), t.type.shape.begin() + m);
+    std::vector<VarP> vars = indexVars(outer);
+    std::vector<NodeP> source(m);
+    for (size_t q = 0; q < m; ++q) source[t.permutation[q]] = makeVariable(vars[q]);
+    return makeGather(outer, t.operands[0], vars, source);
+  }
+
+  /// reshape sh u as gather through the row-major linear index.
+  NodeP reshapeAsGather(const Node& t) {
+    const std::vector<Dim>& to = t.shape;
+    const std::vector<Dim>& from = t.operands[0]->type.shape;
+    std::vector<VarP> vars = indexVars(to);
+    NodeP linear;
+    Dim stride = Dim::constant(1);
+    for (size_t q = to.size(); q-- > 0;) {
+      NodeP term = makeVariable(vars[q]);
+      if (stride != Dim::constant(1)) term = makeBinary(BinaryOp::Mul, term, sizeNode(stride));
+      linear = linear ? makeBinary(BinaryOp::Add, term, linear) : term;
+      stride = stride * to[q];
+    }
+    if (!linear) linear = i64Const(0);
+    std::vector<NodeP> source(from.size());
+    stride = Dim::constant(1);
+    for (size_t r = from.size(); r-- > 0;) {
+      NodeP coordinate = linear;
+      if (stride != Dim::constant(1))
+        coordinate = makeBinary(BinaryOp::Div, coordinate, sizeNode(stride));
+      if (r > 0) coordinate = makeBinary(BinaryOp::Mod, coordinate, sizeNode(from[r]));
+      source[r] = coordinate;
+      stride = stride * from[r];
+    }
+    return makeGather(to, t.operands[0], vars, source);
+  }
+
+  MentionCache mentions_;
+  std::unordered_map<const Node*, std::pair<NodeP, NodeP>> memo_;
+  std::unordered_map<uint32_t, Dim> ranges_; // index variables and the extents they range over
+};
+
+/// Applies the BOT inside the functions of Diff nodes only.
+struct DiffBodies : Mutator {
+  Bot bot;
+  NodeP mutateNode(const NodeP& node) override {
+    if (node->kind != K::Diff) return mutateChildren(node);
+    std::vector<NodeP> args;
+    for (const auto& arg : node->operands) args.push_back(mutate(arg));
+    return makeDiff(node->diffKind, bot.normFunction(node->function), std::move(args));
+  }
+};
+
+Program transformEntries(const Program& program, const std::function<NodeP(const NodeP&)>& f) {
+  Program result = program;
+  for (auto& entry : result.entries) entry.function.body = f(entry.function.body);
+  return result;
+}
+
+} // namespace
+
+Program bulkOperationTransform(const Program& program) {
+  DiffBodies pass;
+  return transformEntries(program, [&](const NodeP& body) { return pass.mutate(body); });
+}
+
+Program bulkOperationTransformAll(const Program& program) {
+  Bot bot;
+  return transformEntries(program, [&](const NodeP& body) { return bot.norm(body); });
+}
+
+std::string checkBotNormalForm(const Node& root) {
+  std::string problem;
+  forEachNode(NodeP(std::shared_ptr<const Node>(), &root), [&](const Node& node) {
+    if (!problem.empty()) return;
+    if (node.kind == K::Build1) problem = "build1 remains: " + print(node).substr(0, 120);
+    if (node.kind != K::Index) return;
+    K array = node.operands[0]->kind;
+    bool normal = array == K::Variable || array == K::Const || array == K::Scatter ||
+                  (array == K::ArrayLit && node.operands.size() == 2);
+    if (!normal) problem = "index not in normal form: " + print(node).substr(0, 120);
+  });
+  return problem;
+}
+
+} // namespace arr::passes
