@@ -36,6 +36,7 @@ Options:
   --print-link-flags    print the flags a C program needs to link an object from arrc -c
   --bot-all             apply the bulk-operation transform to the whole program
   --verify-ir           re-check the IR after every stage (for testing the compiler)
+  --print-stats         print the size of the IR (distinct nodes) after each stage
   --help                show this help
   --version             show the version
 
@@ -73,6 +74,8 @@ ParseResult parseOptions(int argc, const char* const* argv) {
       options.printLinkFlags = true;
     } else if (arg == "--bot-all") {
       options.botAll = true;
+    } else if (arg == "--print-stats") {
+      options.printStats = true;
     } else if (arg == "--verify-ir") {
       options.verifyIr = true;
     } else if (arg == "-O0" || arg == "-O1" || arg == "-O2" || arg == "-O3") {

@@ -20,6 +20,7 @@ struct Options {
   bool emitLlvm = false;                    // --emit-llvm
   bool printLinkFlags = false;              // --print-link-flags
   bool botAll = false;                      // --bot-all
+  bool printStats = false;                  // --print-stats: IR sizes after each stage, on stderr
   bool verifyIr = false;                    // --verify-ir: run the IR verifier after each stage
   std::vector<std::string> dumpAfter;       // pass names, in pipeline order
   std::map<std::string, std::string> defines; // -D NAME=VALUE

@@ -9,6 +9,7 @@
 #include "ir/Visitor.h"
 #include "lower/LowerToCore.h"
 #include "passes/Bot.h"
+#include "passes/Simplify.h"
 #include "sema/Modules.h"
 #include "sema/TypeChecker.h"
 
@@ -36,7 +37,14 @@ std::string stdlibDir() {
   return ARR_STDLIB_DIR;
 }
 
+size_t nodeCount(const arr::core::Program& program) {
+  size_t count = 0;
+  for (const auto& entry : program.entries) count += arr::core::countNodes(entry.function.body);
+  return count;
+}
+
 bool verified(const Options& options, const arr::core::Program& program, const char* stage) {
+  if (options.printStats) std::cerr << "stats: " << stage << ": " << nodeCount(program) << " nodes\n";
   if (!options.verifyIr) return true;
   std::string problem = arr::core::verify(program);
   if (problem.empty()) return true;
@@ -93,10 +101,17 @@ int compile(const Options& options) {
   }
   if (wants(options, "bot")) std::cout << arr::core::print(core);
 
+  core = arr::passes::simplify(core);
+  if (!verified(options, core, "simplify")) return 1;
+  if (wants(options, "simplify")) std::cout << arr::core::print(core);
+
   for (const auto& pass : options.dumpAfter) {
-    if (pass == "parse" || pass == "typecheck" || pass == "core" || pass == "bot") continue;
+    if (pass == "parse" || pass == "typecheck" || pass == "core" || pass == "bot" ||
+        pass == "simplify")
+      continue;
     std::cerr << "arrc: error: --dump-after=" << pass
-              << ": this stage is not implemented yet (available: parse, typecheck, core, bot)\n";
+              << ": this stage is not implemented yet (available: parse, typecheck, core, bot, "
+                 "simplify)\n";
     return 1;
   }
   if (options.interpret) {

@@ -11,9 +11,11 @@ namespace arr::sema {
 namespace {
 
 /// exp, log, ... need floats; abs and sign take any number.
+/// pow also takes integers, like `**`.
 bool needsFloat(Builtin builtin) {
   return builtin != Builtin::Abs && builtin != Builtin::Sign && builtin != Builtin::Max &&
-         builtin != Builtin::Min && !isConversion(builtin) && builtin != Builtin::NoGrad;
+         builtin != Builtin::Min && builtin != Builtin::Pow && !isConversion(builtin) &&
+         builtin != Builtin::NoGrad;
 }
 
 size_t arityOf(Builtin builtin) {

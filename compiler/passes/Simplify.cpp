@@ -1,0 +1,427 @@
+#include "passes/Simplify.h"
+
+#include "ir/Builder.h"
+#include "ir/InterpreterOps.h"
+#include "ir/Rewrite.h"
+#include "ir/Visitor.h"
+
+#include <cmath>
+#include <cstring>
+#include <optional>
+#include <unordered_map>
+
+namespace arr::passes {
+
+namespace {
+
+using namespace core;
+using K = Node::Kind;
+
+// ---- Constants ---------------------------------------------------------------------
+
+/// The scalar of a constant array: a Const, possibly replicated.
+std::optional<Scalar> constantValue(const NodeP& node) {
+  const Node* at = node.get();
+  while (at->kind == K::Replicate) at = at->operands[0].get();
+  if (at->kind != K::Const) return std::nullopt;
+  return at->value;
+}
+
+bool isConstant(const NodeP& node, double value) {
+  auto scalar = constantValue(node);
+  if (!scalar) return false;
+  if (auto* d = std::get_if<double>(&*scalar))
+    return *d == value && std::signbit(*d) == std::signbit(value);
+  if (auto* i = std::get_if<int64_t>(&*scalar)) return double(*i) == value;
+  return false;
+}
+
+/// The node with the same value as `scalar` replicated to `type`'s shape.
+NodeP constantLike(Scalar scalar, const Type& type) {
+  NodeP node = makeConst(scalar, type.elem);
+  for (auto dim = type.shape.rbegin(); dim != type.shape.rend(); ++dim) node = makeReplicate(*dim, node);
+  return node;
+}
+
+/// Evaluates an operation on scalars with the interpreter's own element rules.
+struct Folder {
+  static std::vector<unsigned char> bytes(const Scalar& value, Elem elem) {
+    std::vector<unsigned char> buffer(8, 0);
+    switch (elem) {
+    case Elem::F64: {
+      double d = std::get<double>(value);
+      std::memcpy(buffer.data(), &d, sizeof d);
+      break;
+    }
+    case Elem::F32: {
+      float f = float(std::get<double>(value));
+      std::memcpy(buffer.data(), &f, sizeof f);
+      break;
+    }
+    case Elem::I64: {
+      int64_t i = std::get<int64_t>(value);
+      std::memcpy(buffer.data(), &i, sizeof i);
+      break;
+    }
+    case Elem::Bool:
+      buffer[0] = std::get<bool>(value) ? 1 : 0;
+      break;
+    }
+    return buffer;
+  }
+
+  static Scalar scalar(const std::vector<unsigned char>& buffer, Elem elem) {
+    switch (elem) {
+    case Elem::F64: {
+      double d;
+      std::memcpy(&d, buffer.data(), sizeof d);
+      return d;
+    }
+    case Elem::F32: {
+      float f;
+      std::memcpy(&f, buffer.data(), sizeof f);
+      return double(f);
+    }
+    case Elem::I64: {
+      int64_t i;
+      std::memcpy(&i, buffer.data(), sizeof i);
+      return i;
+    }
+    case Elem::Bool:
+      return buffer[0] != 0;
+    }
+    return false;
+  }
+
+  static Scalar unary(UnaryOp op, const Scalar& value, Elem in, Elem out) {
+    auto input = bytes(value, in);
+    std::vector<unsigned char> output(8, 0);
+    interp::ops::unary(op, interp::ops::dtypeOf(in), input.data(), interp::ops::dtypeOf(out),
+                       output.data(), 1);
+    return scalar(output, out);
+  }
+
+  static Scalar binary(BinaryOp op, const Scalar& a, const Scalar& b, Elem in, Elem out) {
+    auto left = bytes(a, in);
+    auto right = bytes(b, in);
+    std::vector<unsigned char> output(8, 0);
+    interp::ops::binary(op, interp::ops::dtypeOf(in), left.data(), right.data(), output.data(), 1);
+    return scalar(output, out);
+  }
+};
+
+// ---- Uses of let-bound variables ------------------------------------------------------
+
+struct Uses {
+  size_t count = 0;
+  bool inLoop = false; // some use is evaluated once per element (build1, index functions, diff)
+};
+
+void countUses(const NodeP& node, uint32_t var, bool inLoop, Uses& uses) {
+  if (node->kind == K::Variable) {
+    if (node->vars[0]->id == var) {
+      ++uses.count;
+      uses.inLoop |= inLoop;
+    }
+    return;
+  }
+  bool loopBody = node->kind == K::Build1;
+  for (const auto& operand : node->operands) countUses(operand, var, inLoop || loopBody, uses);
+  for (const auto& index : node->indices) countUses(index, var, true, uses);
+  if (node->function) countUses(node->function->body, var, true, uses);
+}
+
+// ---- The rules ---------------------------------------------------------------------------
+// Each returns the rewritten node, or null when it does not apply.
+
+class Rules {
+public:
+  NodeP apply(const NodeP& node) {
+    switch (node->kind) {
+    case K::Let: return let(node);
+    case K::Cond: return cond(node);
+    case K::Unary: return unary(node);
+    case K::Binary: return binary(node);
+    case K::Index: return indexOfLiteral(node);
+    case K::Gather: return gather(node);
+    case K::Tr: return transpose(node);
+    case K::Reshape: return reshape(node);
+    case K::SumOuter: return sumOfReplicate(node);
+    default: return nullptr;
+    }
+  }
+
+private:
+  /// let x = v in b: inline a trivial value or a single use outside loops; drop an unused let.
+  NodeP let(const NodeP& node) {
+    const VarP& x = node->vars[0];
+    const NodeP& value = node->operands[0];
+    const NodeP& body = node->operands[1];
+    Uses uses;
+    countUses(body, x->id, false, uses);
+    if (uses.count == 0) return body;
+    bool trivial = value->kind == K::Variable || value->kind == K::Const || value->kind == K::SizeValue;
+    if (trivial || (uses.count == 1 && !uses.inLoop)) return substitute(body, x, value);
+    return nullptr;
+  }
+
+  /// cond true a b = a; cond false a b = b; cond c a a = a.
+  NodeP cond(const NodeP& node) {
+    if (node->operands[1] == node->operands[2]) return node->operands[1];
+    if (node->operands[0]->kind != K::Const) return nullptr;
+    return std::get<bool>(node->operands[0]->value) ? node->operands[1] : node->operands[2];
+  }
+
+  NodeP unary(const NodeP& node) {
+    const NodeP& operand = node->operands[0];
+    // -(-x) = x and !!b = b exactly.
+    if ((node->unaryOp == UnaryOp::Neg || node->unaryOp == UnaryOp::Not) &&
+        operand->kind == K::Unary && operand->unaryOp == node->unaryOp)
+      return operand->operands[0];
+    if (auto value = constantValue(operand))
+      return constantLike(Folder::unary(node->unaryOp, *value, operand->type.elem, node->type.elem),
+                          node->type);
+    return nullptr;
+  }
+
+  NodeP binary(const NodeP& node) {
+    const NodeP& a = node->operands[0];
+    const NodeP& b = node->operands[1];
+    BinaryOp op = node->binaryOp;
+    auto left = constantValue(a);
+    auto right = constantValue(b);
+    if (left && right)
+      return constantLike(Folder::binary(op, *left, *right, a->type.elem, node->type.elem), node->type);
+    bool integer = a->type.elem == Elem::I64;
+    // Exact in IEEE arithmetic: x * 1, 1 * x, x / 1, x - 0 (also -0.0 - 0.0 = -0.0), x + -0.0.
+    // x + 0 is exact for integers only (-0.0 + 0.0 is +0.0).
+    if (op == BinaryOp::Mul && isConstant(b, 1)) return a;
+    if (op == BinaryOp::Mul && isConstant(a, 1)) return b;
+    if (op == BinaryOp::Div && isConstant(b, 1)) return a;
+    if (op == BinaryOp::Sub && isConstant(b, 0)) return a;
+    if (op == BinaryOp::Add && integer && isConstant(b, 0)) return a;
+    if (op == BinaryOp::Add && integer && isConstant(a, 0)) return b;
+    if (op == BinaryOp::Add && right && std::holds_alternative<double>(*right) &&
+        std::get<double>(*right) == 0.0 && std::signbit(std::get<double>(*right)))
+      return a;
+    if (integer) {
+      // x * 0 = 0 and x - x = 0 hold for wrapping integers (not for floats: NaN, inf).
+      if (op == BinaryOp::Mul && (isConstant(a, 0) || isConstant(b, 0)))
+        return constantLike(int64_t(0), node->type);
+      if (op == BinaryOp::Sub && a == b) return constantLike(int64_t(0), node->type);
+      // (x + c1) + c2 = x + (c1 + c2), and the same with -, keeps index arithmetic small.
+      if ((op == BinaryOp::Add || op == BinaryOp::Sub) && right && a->kind == K::Binary &&
+          (a->binaryOp == BinaryOp::Add || a->binaryOp == BinaryOp::Sub)) {
+        if (auto inner = constantValue(a->operands[1])) {
+          int64_t c1 = std::get<int64_t>(*inner) * (a->binaryOp == BinaryOp::Add ? 1 : -1);
+          int64_t c2 = std::get<int64_t>(*right) * (op == BinaryOp::Add ? 1 : -1);
+          int64_t sum = interp::ops::wrappingAdd(c1, c2);
+          return makeBinary(BinaryOp::Add, a->operands[0], constantLike(sum, node->type));
+        }
+      }
+    }
+    return nullptr;
+  }
+
+  /// index [t0, ..., tn] [c, rest...] with a constant c: t_c indexed by rest, or zeros.
+  NodeP indexOfLiteral(const NodeP& node) {
+    const NodeP& array = node->operands[0];
+    if (array->kind != K::ArrayLit || node->operands[1]->kind != K::Const) return nullptr;
+    int64_t at = std::get<int64_t>(node->operands[1]->value);
+    if (at < 0 || at >= int64_t(array->operands.size())) return zerosOf(node->type);
+    std::vector<NodeP> rest(node->operands.begin() + 2, node->operands.end());
+    return rest.empty() ? array->operands[at] : makeIndex(array->operands[at], rest);
+  }
+
+  /// Whether index expression `index` of a gather with variables `vars` over
+  /// `shape` is known to lie in [0, extent).
+  static bool inRange(const NodeP& index, const std::vector<VarP>& vars,
+                      const std::vector<Dim>& shape, const Dim& extent) {
+    if (index->kind == K::Variable)
+      for (size_t v = 0; v < vars.size(); ++v)
+        if (vars[v]->id == index->vars[0]->id) return shape[v] == extent;
+    if (index->kind == K::Const) {
+      int64_t at = std::get<int64_t>(index->value);
+      auto size = extent.asConstant();
+      return size && at >= 0 && at < *size;
+    }
+    return false;
+  }
+
+  /// A composed index list that reads nothing (index -1) where `inRange` fails.
+  static std::vector<NodeP> guarded(std::vector<NodeP> indices, const NodeP& inRangeCondition) {
+    if (!inRangeCondition) return indices;
+    indices[0] = makeCond(inRangeCondition, indices[0], makeConst(int64_t(-1), Elem::I64));
+    return indices;
+  }
+
+  static NodeP rangeCheck(const NodeP& index, const Dim& extent) {
+    NodeP size = extent.asConstant() ? makeConst(*extent.asConstant(), Elem::I64) : makeSizeValue(extent);
+    return makeBinary(BinaryOp::And, makeBinary(BinaryOp::Le, makeConst(int64_t(0), Elem::I64), index),
+                      makeBinary(BinaryOp::Lt, index, size));
+  }
+
+  NodeP gather(const NodeP& node) {
+    const NodeP& source = node->operands[0];
+    const auto& vars = node->vars;
+    const auto& f = node->indices;
+    // gather (outer dims of a) a (\is -> is) = a.
+    if (f.size() == vars.size() && f.size() <= source->type.rank()) {
+      bool identity = true;
+      for (size_t j = 0; j < f.size() && identity; ++j)
+        identity = f[j]->kind == K::Variable && f[j]->vars[0]->id == vars[j]->id &&
+                   node->shape[j] == source->type.shape[j];
+      if (identity) return source;
+    }
+    switch (source->kind) {
+    case K::Gather: {
+      // gather sh1 (gather sh2 a f2) f1 = gather sh1 a (f2 after f1), reading
+      // nothing where f1 leaves sh2.
+      const Node& inner = *source;
+      size_t m = inner.vars.size();
+      if (f.size() < m) return nullptr;
+      NodeP outOfRange;
+      for (size_t j = 0; j < m; ++j)
+        if (!inRange(f[j], vars, node->shape, inner.shape[j])) {
+          NodeP check = rangeCheck(f[j], inner.shape[j]);
+          outOfRange = outOfRange ? makeBinary(BinaryOp::And, outOfRange, check) : check;
+        }
+      std::vector<NodeP> composed;
+      for (const auto& g : inner.indices) {
+        NodeP index = g;
+        for (size_t j = 0; j < m; ++j) index = substitute(index, inner.vars[j], f[j]);
+        composed.push_back(index);
+      }
+      composed.insert(composed.end(), f.begin() + m, f.end());
+      if (composed.empty() && outOfRange) return nullptr;
+      if (!composed.empty()) composed = guarded(std::move(composed), outOfRange);
+      return makeGather(node->shape, inner.operands[0], vars, composed);
+    }
+    case K::Replicate: {
+      // gather sh (replicate k a) (\is -> [j, rest]) = gather sh a (\is -> rest) when j is in range.
+      if (f.empty()) return nullptr;
+      std::vector<NodeP> rest(f.begin() + 1, f.end());
+      NodeP outOfRange = inRange(f[0], vars, node->shape, source->shape[0])
+                             ? nullptr
+                             : rangeCheck(f[0], source->shape[0]);
+      if (rest.empty() && outOfRange) return nullptr;
+      if (!rest.empty()) rest = guarded(std::move(rest), outOfRange);
+      return makeGather(node->shape, source->operands[0], vars, rest);
+    }
+    case K::Tr: {
+      // Reading a transposition is reading its source with permuted indices (exact).
+      const auto& p = source->permutation;
+      if (f.size() < p.size()) return nullptr;
+      std::vector<NodeP> permuted(f.begin(), f.end());
+      for (size_t q = 0; q < p.size(); ++q) permuted[p[q]] = f[q];
+      return makeGather(node->shape, source->operands[0], vars, permuted);
+    }
+    default:
+      return nullptr;
+    }
+  }
+
+  /// tr p (tr q a) = tr (q after p) a; tr of the identity permutation is its operand.
+  NodeP transpose(const NodeP& node) {
+    const auto& p = node->permutation;
+    bool identity = true;
+    for (size_t q = 0; q < p.size(); ++q) identity &= p[q] == int(q);
+    if (identity) return node->operands[0];
+    const NodeP& inner = node->operands[0];
+    if (inner->kind != K::Tr) return nullptr;
+    size_t length = std::max(p.size(), inner->permutation.size());
+    auto at = [](const std::vector<int>& perm, size_t q) { return q < perm.size() ? perm[q] : int(q); };
+    std::vector<int> composed(length);
+    for (size_t q = 0; q < length; ++q) composed[q] = at(inner->permutation, at(p, q));
+    return makeTr(composed, inner->operands[0]);
+  }
+
+  /// reshape sh (reshape sh2 a) = reshape sh a; reshape to the same shape is the identity.
+  NodeP reshape(const NodeP& node) {
+    const NodeP& inner = node->operands[0];
+    if (inner->type.shape == node->shape) return inner;
+    if (inner->kind == K::Reshape) return makeReshape(node->shape, inner->operands[0]);
+    return nullptr;
+  }
+
+  /// sumOuter (replicate k a) = a * k, for integers only: for floats the sum
+  /// of k copies rounds differently from one product, so it is not applied.
+  NodeP sumOfReplicate(const NodeP& node) {
+    const NodeP& inner = node->operands[0];
+    if (inner->kind != K::Replicate || node->type.elem != Elem::I64) return nullptr;
+    const Dim& k = inner->shape[0];
+    NodeP count = k.asConstant() ? makeConst(*k.asConstant(), Elem::I64) : makeSizeValue(k);
+    for (auto dim = node->type.shape.rbegin(); dim != node->type.shape.rend(); ++dim)
+      count = makeReplicate(*dim, count);
+    return makeBinary(BinaryOp::Mul, inner->operands[0], count);
+  }
+};
+
+/// Applies the rules bottom-up until none applies.
+class Simplifier : public Mutator {
+protected:
+  NodeP mutateNode(const NodeP& node) override {
+    NodeP current = mutateChildren(node);
+    for (int round = 0; round < 64; ++round) {
+      NodeP next = rules_.apply(current);
+      if (!next || next == current) break;
+      // A rule's result may expose redexes below its root (e.g. after substitution).
+      current = mutateChildren(next);
+    }
+    return current;
+  }
+
+private:
+  Rules rules_;
+};
+
+/// Common-subexpression elimination by hash consing: structurally equal nodes
+/// (equal kinds, attributes and, recursively, operands) become one node.
+class HashConser : public Mutator {
+protected:
+  NodeP mutateNode(const NodeP& node) override {
+    NodeP canonical = mutateChildren(node);
+    std::string key = keyOf(*canonical);
+    auto [it, inserted] = table_.emplace(std::move(key), canonical);
+    return it->second;
+  }
+
+private:
+  static std::string keyOf(const Node& node) {
+    std::string key = std::to_string(int(node.kind)) + "|" + std::to_string(int(node.unaryOp)) +
+                      "|" + std::to_string(int(node.binaryOp)) + "|" + std::to_string(int(node.diffKind)) +
+                      "|" + toString(node.type) + "|";
+    if (node.kind == K::Const)
+      key += std::visit([](auto v) { return std::to_string(v); }, node.value) + "|" +
+             std::to_string(node.value.index()) + (std::holds_alternative<double>(node.value) &&
+                                                           std::signbit(std::get<double>(node.value))
+                                                       ? "-"
+                                                       : "+");
+    for (const auto& operand : node.operands) key += std::to_string(uintptr_t(operand.get())) + ",";
+    key += "|";
+    for (const auto& index : node.indices) key += std::to_string(uintptr_t(index.get())) + ",";
+    key += "|";
+    for (const auto& var : node.vars) key += std::to_string(var->id) + ",";
+    key += "|" + shapeString(node.shape) + "|";
+    for (int p : node.permutation) key += std::to_string(p) + ",";
+    key += "|" + std::to_string(uintptr_t(node.function.get()));
+    return key;
+  }
+
+  std::unordered_map<std::string, NodeP> table_;
+};
+
+} // namespace
+
+NodeP simplify(const NodeP& node) {
+  NodeP simplified = Simplifier().mutate(node);
+  return HashConser().mutate(simplified);
+}
+
+Program simplify(const Program& program) {
+  Program result = program;
+  for (auto& entry : result.entries) entry.function.body = simplify(entry.function.body);
+  return result;
+}
+
+} // namespace arr::passes

@@ -1,0 +1,100 @@
+-- Bad standard input: each error is one line naming the offending parameter,
+-- with exit status 1. The parameter names are distinctive so that the check
+-- cannot match by accident.
+entry main(xs: [n]f64, count: i64, flag: bool): f64 = xs[count] + (if flag then 1.0 else 0.0)
+
+entry pairs(grid: [n, m]i64): i64 = n * m
+
+entry tupled(pt: (f64, i64), weights: [3]f32): f32 = weights[pt.1] * f32(pt.0)
+
+-- RUN:
+-- INPUT: [1.5, 2.5] 1 true
+-- EXPECT: 3.5
+-- RUN:
+-- INPUT: [1.5, 2.5] 0 false
+-- EXPECT: 1.5
+-- A malformed value.
+-- RUN:
+-- INPUT: [1.5, 2..5] 1 true
+-- EXPECT-ERROR: parameter 'xs'
+-- RUN:
+-- INPUT: [1.5, abc] 1 true
+-- EXPECT-ERROR: parameter 'xs'
+-- RUN:
+-- INPUT: [1.5, 2.5 1 true
+-- EXPECT-ERROR: parameter 'xs'
+-- RUN:
+-- INPUT: [1.5, 2.5] 1 yes
+-- EXPECT-ERROR: parameter 'flag'
+-- RUN:
+-- INPUT: [1.5, 2.5] 1 1
+-- EXPECT-ERROR: parameter 'flag'
+-- RUN:
+-- INPUT: [1.5, true] 1 true
+-- EXPECT-ERROR: parameter 'xs'
+-- A wrong rank.
+-- RUN:
+-- INPUT: [[1.5, 2.5]] 1 true
+-- EXPECT-ERROR: parameter 'xs'
+-- RUN:
+-- INPUT: 1.5 1 true
+-- EXPECT-ERROR: parameter 'xs'
+-- RUN:
+-- INPUT: [1.5] [1] true
+-- EXPECT-ERROR: parameter 'count'
+-- RUN: --entry pairs
+-- INPUT: [1, 2]
+-- EXPECT-ERROR: parameter 'grid'
+-- RUN:
+-- INPUT: empty([0,1]f64) 1 true
+-- EXPECT-ERROR: parameter 'xs'
+-- A float where an i64 is expected, and the wrong element type in an empty array.
+-- RUN:
+-- INPUT: [1.5, 2.5] 1.0 true
+-- EXPECT-ERROR: parameter 'count'
+-- RUN:
+-- INPUT: [1.5, 2.5] 1e3 true
+-- EXPECT-ERROR: parameter 'count'
+-- RUN: --entry pairs
+-- INPUT: [[1, 2], [3, 4.5]]
+-- EXPECT-ERROR: parameter 'grid'
+-- RUN:
+-- INPUT: empty([0]bool) 1 true
+-- EXPECT-ERROR: parameter 'xs'
+-- An integer out of the range of i64.
+-- RUN:
+-- INPUT: [1.5] 9223372036854775808 true
+-- EXPECT-ERROR: parameter 'count'
+-- Too few inputs.
+-- RUN:
+-- INPUT: [1.5, 2.5] 1
+-- EXPECT-ERROR: parameter 'flag'
+-- RUN:
+-- EXPECT-ERROR: parameter 'xs'
+-- RUN: --entry tupled
+-- INPUT: 2.0
+-- EXPECT-ERROR: parameter 'pt.1'
+-- Too many inputs.
+-- RUN:
+-- INPUT: [1.5, 2.5] 1 true false
+-- EXPECT-ERROR: too many inputs
+-- RUN: --entry pairs
+-- INPUT: [[1, 2]] [[3, 4]]
+-- EXPECT-ERROR: too many inputs
+-- A ragged nested list.
+-- RUN: --entry pairs
+-- INPUT: [[1, 2], [3]]
+-- EXPECT-ERROR: parameter 'grid'
+-- RUN: --entry pairs
+-- INPUT: [[1, 2], 3]
+-- EXPECT-ERROR: parameter 'grid'
+-- A shape that does not match a constant dimension.
+-- RUN: --entry tupled
+-- INPUT: 2.0 1 [0.5, 0.25]
+-- EXPECT-ERROR: parameter 'weights'
+-- RUN: --entry tupled
+-- INPUT: 2.0 1 [0.5, 0.25, 1.0]
+-- EXPECT: 0.5
+-- An entry point that does not exist.
+-- RUN: --entry nosuch
+-- EXPECT-ERROR: nosuch

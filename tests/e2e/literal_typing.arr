@@ -1,0 +1,39 @@
+-- Literals are typed by context: an integer literal where a float is expected
+-- is that float (f64 or f32), integers default to i64, floats to f64.
+entry mixed(x: f64): (f64, f64, f64) = (x + 1, 2 * x, 1 / (x + 3))
+
+entry single(x: f32): (f32, f32) = (x + 1, x * 0.1)
+
+entry defaults(): (i64, f64, i64, f64) = (7 / 2, 7.0 / 2, 1 + 2 * 3, 1e-3 * 2)
+
+entry arrays(a: [n]f64): [n]f64 = a * 3 - 1
+
+entry literalArray(): ([3]f64, [2]i64, [2]f32) = ([1, 2.5, 3], [1, 2], [f32(1), 2])
+
+entry exponents(): (f64, f64, f64) = (2., 1e2, 2.5e-1)
+
+-- RUN: --entry mixed
+-- INPUT: 0.5
+-- EXPECT: 1.5
+-- EXPECT: 1.0
+-- EXPECT: 0.2857142857142857
+-- RUN: --entry single
+-- INPUT: 0.5
+-- EXPECT: 1.5
+-- EXPECT: 0.05
+-- RUN: --entry defaults
+-- EXPECT: 3
+-- EXPECT: 3.5
+-- EXPECT: 7
+-- EXPECT: 0.002
+-- RUN: --entry arrays
+-- INPUT: [1.0, 0.5]
+-- EXPECT: [2.0, 0.5]
+-- RUN: --entry literalArray
+-- EXPECT: [1.0, 2.5, 3.0]
+-- EXPECT: [1, 2]
+-- EXPECT: [1.0, 2.0]
+-- RUN: --entry exponents
+-- EXPECT: 2.0
+-- EXPECT: 100.0
+-- EXPECT: 0.25

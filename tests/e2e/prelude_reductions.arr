@@ -1,0 +1,78 @@
+-- Prelude sum, product, mean, onesLike, maximum, minimum, argmax at f64, f32 and i64.
+entry sums(a: [n]f64, b: [n]i64): (f64, i64) = (sum(a), sum(b))
+
+entry prod(a: [n]f64): f64 = product(a)
+
+entry means(a: [n]f64): f64 = mean(a)
+
+-- Integer mean divides with floor semantics.
+entry meanInt(a: [n]i64): i64 = mean(a)
+
+entry mean32(a: [n]f32): f32 = mean(a)
+
+entry ones(a: [n]i64, b: [m]f32): ([n]i64, [m]f32) = (onesLike(a), onesLike(b))
+
+entry extremes(a: [n]f64): (f64, f64, i64) = (maximum(a), minimum(a), argmax(a))
+
+entry extremesInt(a: [n]i64): (i64, i64, i64) = (maximum(a), minimum(a), argmax(a))
+
+entry sumRows(a: [n, m]f64): [m]f64 = sum(a)
+
+-- RUN: --entry sums
+-- INPUT: [1.5, 2.25, -0.75] [4, -9, 2]
+-- EXPECT: 3.0
+-- EXPECT: -3
+-- RUN: --entry prod
+-- INPUT: [2.0, 3.0, 0.5]
+-- APPROX: 1e-12
+-- EXPECT: 3.0
+-- RUN: --entry prod
+-- INPUT: [2.0, -3.0, 0.5, -1.0, -4.0]
+-- APPROX: 1e-12
+-- EXPECT: -12.0
+-- RUN: --entry prod
+-- INPUT: [5.0, 0.0]
+-- EXPECT: 0.0
+-- RUN: --entry prod
+-- INPUT: empty([0]f64)
+-- EXPECT: 1.0
+-- RUN: --entry means
+-- INPUT: [1.0, 2.0, 4.0, 5.0]
+-- EXPECT: 3.0
+-- RUN: --entry means
+-- INPUT: [-2.5]
+-- EXPECT: -2.5
+-- RUN: --entry meanInt
+-- INPUT: [1, 2, 4]
+-- EXPECT: 2
+-- RUN: --entry meanInt
+-- INPUT: [-1, -2]
+-- EXPECT: -2
+-- RUN: --entry meanInt
+-- INPUT: empty([0]i64)
+-- EXPECT: 0
+-- RUN: --entry mean32
+-- INPUT: [0.5, 0.25, 0.75, 0.5]
+-- EXPECT: 0.5
+-- RUN: --entry ones
+-- INPUT: [7, 8] [2.5, 2.5, 2.5]
+-- EXPECT: [1, 1]
+-- EXPECT: [1.0, 1.0, 1.0]
+-- RUN: --entry extremes
+-- INPUT: [3.0, -1.5, 7.25, 7.25, 0.0]
+-- EXPECT: 7.25
+-- EXPECT: -1.5
+-- EXPECT: 2
+-- RUN: --entry extremes
+-- INPUT: [-4.0]
+-- EXPECT: -4.0
+-- EXPECT: -4.0
+-- EXPECT: 0
+-- RUN: --entry extremesInt
+-- INPUT: [5, -3, 9, 9, -3]
+-- EXPECT: 9
+-- EXPECT: -3
+-- EXPECT: 2
+-- RUN: --entry sumRows
+-- INPUT: [[1.0, 2.0], [3.0, 4.0]]
+-- EXPECT: [4.0, 6.0]
