@@ -25,7 +25,9 @@ Options:
   -c                    write an object file and a C header instead of an executable
   --interpret           run with the reference interpreter; INPUTs are .npy or text files,
                         or text on standard input when none is given
-  --entry NAME          the entry point to run (default: the only or the first one)
+  --entry NAME          the entry point to run (default: main, or the only one)
+  --interpret-after=STAGE  interpret the IR as it is after STAGE (core, bot or
+                        simplify; default: the last stage), to test the passes
   --dump-after=PASS     print the program after PASS (repeatable; 'all' for every pass).
                         Passes in pipeline order: parse, typecheck, core, bot, simplify,
                         ad, transpose, unshare, optimize, loops, llvm
@@ -108,6 +110,12 @@ ParseResult parseOptions(int argc, const char* const* argv) {
       auto cpu = value("--target-cpu");
       if (!cpu) return fail("--target-cpu needs a CPU name");
       options.targetCpu = *cpu;
+    } else if (arg.rfind("--interpret-after", 0) == 0) {
+      auto stage = value("--interpret-after");
+      if (!stage || (*stage != "core" && *stage != "bot" && *stage != "simplify"))
+        return fail("--interpret-after needs one of core, bot, simplify");
+      options.interpretAfter = *stage;
+      options.interpret = true;
     } else if (arg.rfind("--entry", 0) == 0) {
       auto entry = value("--entry");
       if (!entry) return fail("--entry needs an entry point name");

@@ -27,6 +27,7 @@ struct Options {
   int optLevel = 2;                         // -O0 .. -O3
   std::string targetCpu = "native";         // --target-cpu
   std::string entry;                        // --entry
+  std::string interpretAfter;               // --interpret-after: run the IR of this stage
   bool help = false;
   bool version = false;
 };

@@ -70,7 +70,23 @@ std::string botNormalFormProblem(const arr::core::Program& program, bool everywh
   return "";
 }
 
+int interpret(const Options& options, const arr::core::Program& program) {
+  std::cout.flush();
+  return arr::driver::interpretEntry(program, {options.entry, options.programInputs,
+                                               options.output.value_or("")});
+}
+
 int compile(const Options& options) {
+  for (const auto& pass : options.dumpAfter) {
+    if (pass == "parse" || pass == "typecheck" || pass == "core" || pass == "bot" ||
+        pass == "simplify")
+      continue;
+    std::cerr << "arrc: error: --dump-after=" << pass
+              << ": this stage is not implemented yet (available: parse, typecheck, core, bot, "
+                 "simplify)\n";
+    return 1;
+  }
+
   arr::SourceManager sources;
   arr::Diagnostics diags(sources, std::cerr);
   auto program = arr::sema::loadProgram(sources, options.input, stdlibDir(), diags);
@@ -87,6 +103,7 @@ int compile(const Options& options) {
   arr::core::Program core = arr::lower::lowerToCore(*checked);
   if (!verified(options, core, "core")) return 1;
   if (wants(options, "core")) std::cout << arr::core::print(core);
+  if (options.interpretAfter == "core") return interpret(options, core);
 
   core = options.botAll ? arr::passes::bulkOperationTransformAll(core)
                         : arr::passes::bulkOperationTransform(core);
@@ -100,25 +117,13 @@ int compile(const Options& options) {
     }
   }
   if (wants(options, "bot")) std::cout << arr::core::print(core);
+  if (options.interpretAfter == "bot") return interpret(options, core);
 
   core = arr::passes::simplify(core);
   if (!verified(options, core, "simplify")) return 1;
   if (wants(options, "simplify")) std::cout << arr::core::print(core);
+  if (options.interpret) return interpret(options, core);
 
-  for (const auto& pass : options.dumpAfter) {
-    if (pass == "parse" || pass == "typecheck" || pass == "core" || pass == "bot" ||
-        pass == "simplify")
-      continue;
-    std::cerr << "arrc: error: --dump-after=" << pass
-              << ": this stage is not implemented yet (available: parse, typecheck, core, bot, "
-                 "simplify)\n";
-    return 1;
-  }
-  if (options.interpret) {
-    std::cout.flush();
-    return arr::driver::interpretEntry(core, {options.entry, options.programInputs,
-                                              options.output.value_or("")});
-  }
   if (options.output || options.objectOnly || options.emitLlvm) {
     std::cerr << "arrc: error: native code generation is not implemented yet; run the program "
                  "with --interpret\n";
