@@ -10,6 +10,7 @@
 #include "lower/LowerToCore.h"
 #include "passes/Bot.h"
 #include "passes/Simplify.h"
+#include "passes/ad/Differentiate.h"
 #include "sema/Modules.h"
 #include "sema/TypeChecker.h"
 
@@ -78,12 +79,10 @@ int interpret(const Options& options, const arr::core::Program& program) {
 
 int compile(const Options& options) {
   for (const auto& pass : options.dumpAfter) {
-    if (pass == "parse" || pass == "typecheck" || pass == "core" || pass == "bot" ||
-        pass == "simplify")
-      continue;
+    if (pass != "loops" && pass != "llvm") continue;
     std::cerr << "arrc: error: --dump-after=" << pass
               << ": this stage is not implemented yet (available: parse, typecheck, core, bot, "
-                 "simplify)\n";
+                 "simplify, ad, transpose, unshare, optimize)\n";
     return 1;
   }
 
@@ -122,6 +121,19 @@ int compile(const Options& options) {
   core = arr::passes::simplify(core);
   if (!verified(options, core, "simplify")) return 1;
   if (wants(options, "simplify")) std::cout << arr::core::print(core);
+  if (options.interpretAfter == "simplify") return interpret(options, core);
+
+  arr::ad::DifferentiationDumps dumps;
+  core = arr::ad::differentiate(core, &dumps);
+  if (wants(options, "ad")) std::cout << dumps.ad;
+  if (!verified(options, core, "transpose")) return 1;
+  if (wants(options, "transpose")) std::cout << arr::core::print(core);
+  core = arr::ad::unshare(core);
+  if (!verified(options, core, "unshare")) return 1;
+  if (wants(options, "unshare")) std::cout << arr::core::print(core);
+  core = arr::passes::simplify(core);
+  if (!verified(options, core, "optimize")) return 1;
+  if (wants(options, "optimize")) std::cout << arr::core::print(core);
   if (options.interpret) return interpret(options, core);
 
   if (options.output || options.objectOnly || options.emitLlvm) {

@@ -160,6 +160,8 @@ private:
     Uses uses;
     countUses(body, x->id, false, uses);
     if (uses.count == 0) return body;
+    // A differentiation stays let-bound: the AD pass replaces the binding.
+    if (value->kind == K::Diff) return nullptr;
     bool trivial = value->kind == K::Variable || value->kind == K::Const || value->kind == K::SizeValue;
     if (trivial || (uses.count == 1 && !uses.inLoop)) return substitute(body, x, value);
     return nullptr;

@@ -1,0 +1,57 @@
+#pragma once
+// Symbolic Delta terms (the paper's Fig. 12 and §7.2): the forward derivative of
+// a differentiated function as a linear term over its inputs, whose non-linear
+// parts (Scale factors, indices, index functions) are core IR terms of the
+// primal program. Share nodes carry increasing ids; a Delta node may be
+// referenced from several places (a DAG), which is why Share exists.
+
+#include "ir/Core.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace arr::ad {
+
+using core::Dim;
+using core::NodeP;
+using core::Type;
+using core::VarP;
+
+struct Delta;
+using DeltaP = std::shared_ptr<const Delta>;
+
+struct Delta {
+  enum class Kind {
+    Zero,      // (never built: a null DeltaP means zero)
+    Input,     // the tangent of parameter `input`
+    Add,       // parts[0] + parts[1]
+    Scale,     // factor * parts[0], elementwise; factor is a primal variable or constant
+    Share,     // parts[0], computed once: cotangents accumulate per id
+    Index,     // index parts[0] indices
+    SumOuter,  // sumOuter parts[0]
+    Gather,    // gather shape parts[0] (\vars -> indices)
+    Scatter,   // scatter shape parts[0] (\vars -> indices)
+    LitArray,  // [parts...]
+    Replicate, // replicate shape[0] parts[0]
+    Transpose, // tr permutation parts[0]
+    Reshape,   // reshape shape parts[0]
+    Select,    // cond condition parts[0] parts[1] (strict cond of dual values)
+    Convert,   // parts[0] converted to type.elem (between f32 and f64)
+  };
+  Kind kind;
+  Type type;
+  std::vector<DeltaP> parts;
+  size_t input = 0;
+  NodeP factor;                 // Scale
+  NodeP condition;              // Select
+  uint64_t id = 0;              // Share
+  std::vector<NodeP> indices;   // Index, Gather, Scatter
+  std::vector<VarP> vars;       // Gather, Scatter
+  std::vector<Dim> shape;       // Gather, Scatter, Replicate, Reshape
+  std::vector<int> permutation; // Transpose
+};
+
+std::string print(const Delta& delta);
+
+} // namespace arr::ad

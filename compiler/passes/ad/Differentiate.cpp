@@ -1,0 +1,198 @@
+#include "passes/ad/Differentiate.h"
+
+#include "ir/Builder.h"
+#include "ir/Printer.h"
+#include "ir/Visitor.h"
+#include "passes/ad/Transpose.h"
+
+#include <unordered_map>
+
+namespace arr::ad {
+
+namespace {
+
+using K = core::Node::Kind;
+
+NodeP zerosOf(const Type& type) {
+  NodeP node = type.elem == core::Elem::I64    ? core::makeConst(int64_t(0), type.elem)
+               : type.elem == core::Elem::Bool ? core::makeConst(false, type.elem)
+                                               : core::makeConst(0.0, type.elem);
+  for (auto dim = type.shape.rbegin(); dim != type.shape.rend(); ++dim)
+    node = core::makeReplicate(*dim, node);
+  return node;
+}
+
+/// The derivative program of one Diff node: bindings and the flattened results.
+struct Derivative {
+  std::vector<std::pair<VarP, NodeP>> bindings;
+  std::vector<NodeP> results;
+};
+
+Derivative derive(const core::Node& diff, DifferentiationDumps* dumps) {
+  const core::Function& function = *diff.function;
+  const auto& params = function.params;
+  Derivative out;
+  for (size_t k = 0; k < params.size(); ++k) out.bindings.emplace_back(params[k], diff.operands[k]);
+  DualFunction dual = forwardPass(function);
+  if (dumps) dumps->ad += std::string(core::toString(diff.diffKind)) + ":\n" + print(dual) + "\n";
+  out.bindings.insert(out.bindings.end(), dual.bindings.begin(), dual.bindings.end());
+  size_t next = params.size(); // the arguments after the primal inputs
+
+  auto gradients = [&](const std::vector<NodeP>& cotangents) {
+    std::map<size_t, NodeP> found = transpose(dual, cotangents);
+    std::vector<NodeP> result;
+    for (size_t k = 0; k < params.size(); ++k) {
+      if (!core::isFloat(params[k]->type.elem)) continue;
+      auto it = found.find(k);
+      result.push_back(it != found.end() ? it->second : zerosOf(params[k]->type));
+    }
+    return result;
+  };
+
+  switch (diff.diffKind) {
+  case core::DiffKind::Grad:
+  case core::DiffKind::ValueAndGrad: {
+    NodeP one = core::makeConst(1.0, dual.results[0]->type.elem);
+    if (diff.diffKind == core::DiffKind::ValueAndGrad) out.results.push_back(dual.results[0]);
+    for (const auto& g : gradients({one})) out.results.push_back(g);
+    break;
+  }
+  case core::DiffKind::Vjp: {
+    std::vector<NodeP> cotangents(diff.operands.begin() + next, diff.operands.end());
+    out.results = gradients(cotangents);
+    break;
+  }
+  case core::DiffKind::Jvp: {
+    std::map<size_t, NodeP> tangents;
+    for (size_t k = 0; k < params.size(); ++k)
+      if (core::isFloat(params[k]->type.elem)) tangents[k] = diff.operands[next++];
+    out.results = dual.results;
+    std::vector<NodeP> resultTangents = evaluateForward(dual, tangents);
+    for (size_t i = 0; i < dual.results.size(); ++i)
+      if (core::isFloat(dual.results[i]->type.elem))
+        out.results.push_back(resultTangents[i] ? resultTangents[i] : zerosOf(dual.results[i]->type));
+    break;
+  }
+  }
+  return out;
+}
+
+NodeP wrap(const std::vector<std::pair<VarP, NodeP>>& bindings, NodeP body) {
+  for (auto binding = bindings.rbegin(); binding != bindings.rend(); ++binding)
+    body = core::makeLet(binding->first, binding->second, body);
+  return body;
+}
+
+/// Replaces `let v = diff in body` and `let (v..) = diff in body`.
+struct Replacer : core::Mutator {
+  DifferentiationDumps* dumps;
+  explicit Replacer(DifferentiationDumps* dumps) : dumps(dumps) {}
+
+  NodeP mutateNode(const NodeP& node) override {
+    bool binding = node->kind == K::Let || node->kind == K::LetTuple;
+    if (!binding || node->operands[0]->kind != K::Diff) {
+      if (node->kind == K::Diff) throw core::IRError("AD: a differentiation that is not let-bound");
+      return mutateChildren(node);
+    }
+    // Arguments first: they may contain differentiations of their own.
+    const NodeP& original = node->operands[0];
+    std::vector<NodeP> args;
+    for (const auto& arg : original->operands) args.push_back(mutate(arg));
+    NodeP diff = core::makeDiff(original->diffKind, original->function, args);
+    Derivative derivative = derive(*diff, dumps);
+    NodeP body = mutate(node->operands[1]);
+    std::vector<std::pair<VarP, NodeP>> bindings = derivative.bindings;
+    for (size_t i = 0; i < node->vars.size(); ++i)
+      bindings.emplace_back(node->vars[i], derivative.results.at(i));
+    return wrap(bindings, body);
+  }
+};
+
+} // namespace
+
+core::Program differentiate(const core::Program& program, DifferentiationDumps* dumps) {
+  core::Program result = program;
+  Replacer replacer(dumps);
+  for (auto& entry : result.entries) entry.function.body = replacer.mutate(entry.function.body);
+  return result;
+}
+
+namespace {
+
+/// Counts the references to each node, not looking inside index functions,
+/// build bodies or let-bound scopes' binders (whose variables must stay in scope).
+void countReferences(const NodeP& node, std::unordered_map<const core::Node*, int>& counts,
+                     std::vector<NodeP>& order) {
+  int& count = counts[node.get()];
+  if (++count > 1) return;
+  if (node->kind != K::Build1)
+    for (const auto& operand : node->operands) countReferences(operand, counts, order);
+  order.push_back(node); // children before parents
+}
+
+} // namespace
+
+core::Program unshare(const core::Program& program) {
+  core::Program result = program;
+  for (auto& entry : result.entries) {
+    // Walk down the root let chain: each bound value is a candidate region.
+    std::vector<std::pair<VarP, NodeP>> bindings;
+    NodeP at = entry.function.body;
+    while (at->kind == K::Let) {
+      bindings.emplace_back(at->vars[0], at->operands[0]);
+      at = at->operands[1];
+    }
+    std::unordered_map<const core::Node*, int> counts;
+    std::vector<NodeP> order;
+    for (const auto& [var, value] : bindings) countReferences(value, counts, order);
+    countReferences(at, counts, order);
+    // Bind shared non-trivial nodes whose free variables are all bound at the root:
+    // nodes under a Let or LetTuple inside a value are left alone.
+    std::unordered_map<const core::Node*, NodeP> replacement;
+    struct Substituter : core::Mutator {
+      std::unordered_map<const core::Node*, NodeP>& replacement;
+      explicit Substituter(std::unordered_map<const core::Node*, NodeP>& r) : replacement(r) {}
+      NodeP mutateNode(const NodeP& node) override {
+        if (auto it = replacement.find(node.get()); it != replacement.end()) return it->second;
+        return mutateChildren(node);
+      }
+    };
+    // Rebuild the chain, binding each shared node right before its first user binding.
+    std::vector<std::pair<VarP, NodeP>> rebuilt;
+    auto isShareable = [&](const NodeP& node) {
+      if (node->kind == K::Variable || node->kind == K::Const || node->kind == K::SizeValue ||
+          node->kind == K::Let || node->kind == K::LetTuple || node->kind == K::Tuple)
+        return false;
+      return counts[node.get()] > 1;
+    };
+    auto bindShared = [&](const NodeP& value) {
+      std::vector<NodeP> local;
+      std::unordered_map<const core::Node*, int> seen;
+      countReferences(value, seen, local);
+      for (const auto& node : local) {
+        if (!isShareable(node) || replacement.count(node.get())) continue;
+        // Only nodes without binders below them: their variables are bound at the root.
+        bool closed = true;
+        core::forEachNode(node, [&](const core::Node& inner) {
+          closed &= inner.kind != K::Let && inner.kind != K::LetTuple && inner.kind != K::Build1 &&
+                    inner.kind != K::Gather && inner.kind != K::Scatter;
+        });
+        if (!closed) continue;
+        NodeP rewritten = Substituter(replacement).mutate(node);
+        VarP var = core::newVar("s", node->type);
+        rebuilt.emplace_back(var, rewritten);
+        replacement[node.get()] = core::makeVariable(var);
+      }
+    };
+    for (const auto& [var, value] : bindings) {
+      bindShared(value);
+      rebuilt.emplace_back(var, Substituter(replacement).mutate(value));
+    }
+    bindShared(at);
+    NodeP body = Substituter(replacement).mutate(at);
+    entry.function.body = wrap(rebuilt, body);
+  }
+  return result;
+}
+
+} // namespace arr::ad

@@ -1,0 +1,466 @@
+#include "passes/ad/Forward.h"
+
+#include "ir/Builder.h"
+#include "ir/Printer.h"
+#include "ir/Rewrite.h"
+
+#include <cmath>
+#include <unordered_map>
+
+namespace arr::ad {
+
+namespace {
+
+using core::BinaryOp;
+using core::Elem;
+using core::UnaryOp;
+using K = core::Node::Kind;
+
+bool isFloatType(const Type& type) { return core::isFloat(type.elem); }
+
+/// `value` in the element type and shape of `type`.
+NodeP constant(double value, const Type& type) {
+  NodeP node = core::makeConst(value, type.elem);
+  for (auto dim = type.shape.rbegin(); dim != type.shape.rend(); ++dim)
+    node = core::makeReplicate(*dim, node);
+  return node;
+}
+
+class Forward {
+public:
+  DualFunction run(const core::Function& function) {
+    DualFunction dual;
+    dual.params = function.params;
+    for (size_t k = 0; k < function.params.size(); ++k) {
+      const VarP& param = function.params[k];
+      if (!isFloatType(param->type)) continue;
+      auto input = std::make_shared<Delta>();
+      input->kind = Delta::Kind::Input;
+      input->type = param->type;
+      input->input = k;
+      varDelta_[param->id] = input;
+    }
+    const core::Node* at = function.body.get();
+    NodeP root = function.body;
+    // Root lets and tuple: results are the tuple's components.
+    std::vector<NodeP> components = root->kind == K::Tuple ? root->operands : std::vector<NodeP>{};
+    if (components.empty()) {
+      while (at->kind == K::Let) {
+        bindLet(*at);
+        at = at->operands[1].get();
+      }
+      if (at->kind == K::Tuple) {
+        components = at->operands;
+      } else {
+        components = {NodeP(root, at)};
+      }
+    }
+    for (const auto& component : components) {
+      auto [primal, delta] = dual_(component);
+      dual.results.push_back(primal);
+      dual.deltas.push_back(delta);
+    }
+    dual.bindings = std::move(bindings_);
+    dual.shareCount = nextId_ - 1;
+    return dual;
+  }
+
+private:
+  using Dual = std::pair<NodeP, DeltaP>;
+
+  DeltaP make(Delta::Kind kind, const Type& type, std::vector<DeltaP> parts) {
+    auto delta = std::make_shared<Delta>();
+    delta->kind = kind;
+    delta->type = type;
+    delta->parts = std::move(parts);
+    return delta;
+  }
+
+  /// Wraps a derivative that may be used from several places in a Share.
+  DeltaP share(DeltaP delta) {
+    if (!delta || delta->kind == Delta::Kind::Share || delta->kind == Delta::Kind::Input)
+      return delta;
+    auto shared = std::make_shared<Delta>();
+    shared->kind = Delta::Kind::Share;
+    shared->type = delta->type;
+    shared->id = nextId_++;
+    shared->parts = {std::move(delta)};
+    return shared;
+  }
+
+  /// A primal value the derivative needs: bound to a variable so it is computed once.
+  NodeP bind(const NodeP& value, const char* name) {
+    if (value->kind == K::Variable || value->kind == K::Const) return value;
+    VarP var = core::newVar(name, value->type);
+    bindings_.emplace_back(var, value);
+    return core::makeVariable(var);
+  }
+
+  DeltaP scale(const NodeP& factor, const DeltaP& delta) {
+    if (!delta) return nullptr;
+    DeltaP scaled = make(Delta::Kind::Scale, delta->type, {delta});
+    std::const_pointer_cast<Delta>(scaled)->factor = bind(factor, "f");
+    return scaled;
+  }
+
+  DeltaP add(const DeltaP& a, const DeltaP& b) {
+    if (!a) return b;
+    if (!b) return a;
+    return make(Delta::Kind::Add, a->type, {a, b});
+  }
+
+  void bindLet(const core::Node& let) {
+    auto [primal, delta] = dual_(let.operands[0]);
+    const VarP& var = let.vars[0];
+    bindings_.emplace_back(var, primal);
+    if (delta) varDelta_[var->id] = share(delta);
+  }
+
+  Dual dual_(const NodeP& term) {
+    if (auto it = memo_.find(term.get()); it != memo_.end()) return it->second.second;
+    Dual result = compute(term);
+    if (result.second) result.second = share(result.second);
+    memo_.emplace(term.get(), std::make_pair(term, result));
+    return result;
+  }
+
+  Dual compute(const NodeP& term) {
+    const core::Node& t = *term;
+    if (!isFloatType(t.type) && t.kind != K::Let) return {primalOf(term), nullptr};
+    switch (t.kind) {
+    case K::Const:
+    case K::SizeValue:
+    case K::Iota:
+      return {term, nullptr};
+    case K::Variable: {
+      auto it = varDelta_.find(t.vars[0]->id);
+      return {term, it == varDelta_.end() ? nullptr : it->second};
+    }
+    case K::Let:
+      bindLet(t);
+      return dual_(t.operands[1]);
+    case K::NoGrad:
+      return {primalOf(t.operands[0]), nullptr};
+    case K::Cond: {
+      NodeP condition = bind(primalOf(t.operands[0]), "c");
+      auto [a, da] = dual_(t.operands[1]);
+      auto [b, db] = dual_(t.operands[2]);
+      NodeP primal = core::makeCond(condition, a, b);
+      if (!da && !db) return {primal, nullptr};
+      DeltaP select = make(Delta::Kind::Select, t.type, {da, db});
+      std::const_pointer_cast<Delta>(select)->condition = condition;
+      return {primal, select};
+    }
+    case K::Unary:
+      return unary(t);
+    case K::Binary:
+      return binary(t);
+    case K::Index: {
+      auto [a, da] = dual_(t.operands[0]);
+      std::vector<NodeP> ix;
+      for (size_t j = 1; j < t.operands.size(); ++j) ix.push_back(bind(primalOf(t.operands[j]), "i"));
+      DeltaP delta = nullptr;
+      if (da) {
+        delta = make(Delta::Kind::Index, t.type, {da});
+        std::const_pointer_cast<Delta>(delta)->indices = ix;
+      }
+      return {core::makeIndex(a, ix), delta};
+    }
+    case K::SumOuter: {
+      auto [a, da] = dual_(t.operands[0]);
+      return {core::makeSumOuter(a), da ? make(Delta::Kind::SumOuter, t.type, {da}) : nullptr};
+    }
+    case K::MaxOuter: {
+      // The derivative reads the first maximal element: a gather at argmaxOuter.
+      auto [a, da] = dual_(t.operands[0]);
+      NodeP shared = bind(a, "m");
+      NodeP primal = core::makeMaxOuter(shared);
+      if (!da) return {primal, nullptr};
+      NodeP argmax = bind(core::makeArgmaxOuter(shared), "argmax");
+      std::vector<VarP> vars;
+      std::vector<NodeP> indices;
+      std::vector<NodeP> rest;
+      for (size_t d = 0; d < t.type.rank(); ++d) {
+        vars.push_back(core::newVar("g", core::scalarType(Elem::I64)));
+        rest.push_back(core::makeVariable(vars.back()));
+      }
+      indices.push_back(rest.empty() ? argmax : core::makeIndex(argmax, rest));
+      indices.insert(indices.end(), rest.begin(), rest.end());
+      DeltaP delta = make(vars.empty() ? Delta::Kind::Index : Delta::Kind::Gather, t.type, {da});
+      auto* mutable_ = const_cast<Delta*>(delta.get());
+      mutable_->indices = indices;
+      mutable_->vars = vars;
+      mutable_->shape = t.type.shape;
+      return {primal, delta};
+    }
+    case K::Gather:
+    case K::Scatter: {
+      auto [a, da] = dual_(t.operands[0]);
+      NodeP primal = t.kind == K::Gather ? core::makeGather(t.shape, a, t.vars, t.indices)
+                                         : core::makeScatter(t.shape, a, t.vars, t.indices);
+      if (!da) return {primal, nullptr};
+      DeltaP delta = make(t.kind == K::Gather ? Delta::Kind::Gather : Delta::Kind::Scatter, t.type, {da});
+      auto* mutable_ = const_cast<Delta*>(delta.get());
+      mutable_->shape = t.shape;
+      mutable_->vars = t.vars;
+      mutable_->indices = t.indices;
+      return {primal, delta};
+    }
+    case K::ArrayLit: {
+      std::vector<NodeP> elements;
+      std::vector<DeltaP> parts;
+      bool any = false;
+      for (const auto& element : t.operands) {
+        auto [e, de] = dual_(element);
+        elements.push_back(e);
+        parts.push_back(de);
+        any |= de != nullptr;
+      }
+      return {core::makeArrayLit(elements), any ? make(Delta::Kind::LitArray, t.type, parts) : nullptr};
+    }
+    case K::Replicate:
+    case K::Tr:
+    case K::Reshape: {
+      auto [a, da] = dual_(t.operands[0]);
+      NodeP primal = core::rebuild(t, {a}, {});
+      if (!da) return {primal, nullptr};
+      Delta::Kind kind = t.kind == K::Replicate ? Delta::Kind::Replicate
+                         : t.kind == K::Tr      ? Delta::Kind::Transpose
+                                                : Delta::Kind::Reshape;
+      DeltaP delta = make(kind, t.type, {da});
+      auto* mutable_ = const_cast<Delta*>(delta.get());
+      mutable_->shape = t.shape;
+      mutable_->permutation = t.permutation;
+      return {primal, delta};
+    }
+    default:
+      throw core::IRError("AD: cannot differentiate " + core::print(t).substr(0, 80));
+    }
+  }
+
+  /// The primal value of a term whose derivative is not needed.
+  NodeP primalOf(const NodeP& term) {
+    if (term->kind == K::Let) {
+      bindLet(*term);
+      return primalOf(term->operands[1]);
+    }
+    if (term->kind == K::Variable || term->kind == K::Const) return term;
+    if (!isFloatType(term->type)) {
+      // Discrete values may still contain lets and float subterms: rebuild from primal parts.
+      std::vector<NodeP> operands;
+      for (const auto& operand : term->operands) operands.push_back(primalOf(operand));
+      if (term->kind == K::Diff) throw core::IRError("AD: nested differentiation");
+      return core::rebuild(*term, operands, term->indices);
+    }
+    return dual_(term).first;
+  }
+
+  Dual unary(const core::Node& t) {
+    auto [a, da] = dual_(t.operands[0]);
+    NodeP x = da ? bind(a, "x") : a;
+    NodeP primal = core::makeUnary(t.unaryOp, x);
+    if (!da) return {primal, nullptr};
+    const Type& type = t.type;
+    auto un = [](UnaryOp op, NodeP v) { return core::makeUnary(op, std::move(v)); };
+    auto bin = [](BinaryOp op, NodeP l, NodeP r) { return core::makeBinary(op, std::move(l), std::move(r)); };
+    NodeP r;
+    switch (t.unaryOp) {
+    case UnaryOp::Neg:
+      return {primal, scale(constant(-1.0, type), da)};
+    case UnaryOp::Exp:
+      r = bind(primal, "exp");
+      return {r, scale(r, da)};
+    case UnaryOp::Log:
+      return {primal, scale(bin(BinaryOp::Div, constant(1.0, type), x), da)};
+    case UnaryOp::Sqrt:
+      r = bind(primal, "sqrt");
+      return {r, scale(bin(BinaryOp::Div, constant(0.5, type), r), da)};
+    case UnaryOp::Sin:
+      return {primal, scale(un(UnaryOp::Cos, x), da)};
+    case UnaryOp::Cos:
+      return {primal, scale(un(UnaryOp::Neg, un(UnaryOp::Sin, x)), da)};
+    case UnaryOp::Tan:
+      r = bind(primal, "tan");
+      return {r, scale(bin(BinaryOp::Add, constant(1.0, type), bin(BinaryOp::Mul, r, r)), da)};
+    case UnaryOp::Tanh:
+      r = bind(primal, "tanh");
+      return {r, scale(bin(BinaryOp::Sub, constant(1.0, type), bin(BinaryOp::Mul, r, r)), da)};
+    case UnaryOp::Abs:
+      // sign(x): at 0 the derivative is 0, one of the one-sided derivatives' average;
+      // LANGUAGE.md allows either one-sided derivative, and 0 lies between them.
+      return {primal, scale(un(UnaryOp::Sign, x), da)};
+    case UnaryOp::Floor:
+    case UnaryOp::Ceil:
+    case UnaryOp::Sign:
+      return {primal, nullptr};
+    case UnaryOp::Log1p:
+      return {primal, scale(bin(BinaryOp::Div, constant(1.0, type),
+                                bin(BinaryOp::Add, constant(1.0, type), x)), da)};
+    case UnaryOp::Expm1:
+      r = bind(primal, "expm1");
+      return {r, scale(bin(BinaryOp::Add, r, constant(1.0, type)), da)};
+    case UnaryOp::Erf: {
+      NodeP gaussian = un(UnaryOp::Exp, un(UnaryOp::Neg, bin(BinaryOp::Mul, x, x)));
+      return {primal, scale(bin(BinaryOp::Mul, constant(2.0 / std::sqrt(M_PI), type), gaussian), da)};
+    }
+    case UnaryOp::ToF64:
+    case UnaryOp::ToF32: {
+      if (!isFloatType(t.operands[0]->type)) return {primal, nullptr};
+      DeltaP converted = make(Delta::Kind::Convert, type, {da});
+      return {primal, converted};
+    }
+    default:
+      return {primal, nullptr};
+    }
+  }
+
+  Dual binary(const core::Node& t) {
+    auto [a, da] = dual_(t.operands[0]);
+    auto [b, db] = dual_(t.operands[1]);
+    if (!da && !db) return {core::makeBinary(t.binaryOp, a, b), nullptr};
+    NodeP x = bind(a, "x");
+    NodeP y = bind(b, "y");
+    NodeP primal = core::makeBinary(t.binaryOp, x, y);
+    const Type& type = t.type;
+    auto bin = [](BinaryOp op, NodeP l, NodeP r) { return core::makeBinary(op, std::move(l), std::move(r)); };
+    auto un = [](UnaryOp op, NodeP v) { return core::makeUnary(op, std::move(v)); };
+    auto mask = [&](BinaryOp comparison) {
+      // 1 where the comparison holds, else 0, in the float type.
+      return un(type.elem == Elem::F32 ? UnaryOp::ToF32 : UnaryOp::ToF64, bin(comparison, x, y));
+    };
+    switch (t.binaryOp) {
+    case BinaryOp::Add:
+      return {primal, add(da, db)};
+    case BinaryOp::Sub:
+      return {primal, add(da, scale(constant(-1.0, type), db))};
+    case BinaryOp::Mul:
+      return {primal, add(scale(y, da), scale(x, db))};
+    case BinaryOp::Div: {
+      NodeP reciprocal = bind(bin(BinaryOp::Div, constant(1.0, type), y), "recip");
+      NodeP quotient = bind(primal, "quot");
+      return {quotient, add(scale(reciprocal, da),
+                            scale(un(UnaryOp::Neg, bin(BinaryOp::Mul, quotient, reciprocal)), db))};
+    }
+    case BinaryOp::Pow: {
+      NodeP power = bind(primal, "pow");
+      // d/dx = y * x^(y-1); d/dy = x^y * log x, taken as 0 where x = 0 (log of x
+      // plus 1 where x is 0 avoids 0 * -inf).
+      DeltaP dx = da ? scale(bin(BinaryOp::Mul, y, bin(BinaryOp::Pow, x,
+                                                     bin(BinaryOp::Sub, y, constant(1.0, type)))),
+                             da)
+                     : nullptr;
+      NodeP safeLog = un(UnaryOp::Log, bin(BinaryOp::Add, x,
+                                            un(type.elem == Elem::F32 ? UnaryOp::ToF32 : UnaryOp::ToF64,
+                                               bin(BinaryOp::Eq, x, constant(0.0, type)))));
+      DeltaP dy = db ? scale(bin(BinaryOp::Mul, power, safeLog), db) : nullptr;
+      return {power, add(dx, dy)};
+    }
+    case BinaryOp::Max:
+    case BinaryOp::Min: {
+      // The derivative goes to the first operand on ties.
+      NodeP first = bind(mask(t.binaryOp == BinaryOp::Max ? BinaryOp::Ge : BinaryOp::Le), "pick");
+      NodeP second = bin(BinaryOp::Sub, constant(1.0, type), first);
+      return {primal, add(scale(first, da), scale(second, db))};
+    }
+    case BinaryOp::Atan2: {
+      // atan2(y, x) with y = first operand: d = (x dy - y dx) / (x^2 + y^2).
+      NodeP denominator = bind(bin(BinaryOp::Add, bin(BinaryOp::Mul, x, x), bin(BinaryOp::Mul, y, y)), "r2");
+      return {primal, add(scale(bin(BinaryOp::Div, y, denominator), da),
+                          scale(un(UnaryOp::Neg, bin(BinaryOp::Div, x, denominator)), db))};
+    }
+    case BinaryOp::Mod:
+      // x - y * floor(x / y): d = dx - floor(x / y) dy.
+      return {primal, add(da, scale(un(UnaryOp::Neg, un(UnaryOp::Floor, bin(BinaryOp::Div, x, y))), db))};
+    default:
+      return {primal, nullptr};
+    }
+  }
+
+  std::vector<std::pair<VarP, NodeP>> bindings_;
+  std::unordered_map<uint32_t, DeltaP> varDelta_;
+  std::unordered_map<const core::Node*, std::pair<NodeP, Dual>> memo_;
+  uint64_t nextId_ = 1;
+};
+
+void printDelta(const Delta& delta, std::string& out) {
+  auto part = [&](size_t i) {
+    if (!delta.parts[i]) {
+      out += "Zero";
+      return;
+    }
+    out += "(";
+    printDelta(*delta.parts[i], out);
+    out += ")";
+  };
+  auto list = [&](const std::vector<NodeP>& nodes) {
+    out += "[";
+    for (size_t i = 0; i < nodes.size(); ++i) out += (i ? ", " : "") + core::print(*nodes[i]);
+    out += "]";
+  };
+  using DK = Delta::Kind;
+  switch (delta.kind) {
+  case DK::Zero: out += "Zero"; return;
+  case DK::Input: out += "Input " + std::to_string(delta.input); return;
+  case DK::Add: out += "Add "; part(0); out += " "; part(1); return;
+  case DK::Scale: out += "Scale " + core::print(*delta.factor) + " "; part(0); return;
+  case DK::Share: out += "Share " + std::to_string(delta.id) + " "; part(0); return;
+  case DK::Index: out += "Index "; part(0); out += " "; list(delta.indices); return;
+  case DK::SumOuter: out += "SumOuter "; part(0); return;
+  case DK::Gather:
+  case DK::Scatter: {
+    out += delta.kind == DK::Gather ? "Gather " : "Scatter ";
+    out += core::shapeString(delta.shape) + " ";
+    part(0);
+    out += " (\\[";
+    for (size_t i = 0; i < delta.vars.size(); ++i)
+      out += (i ? ", " : "") + delta.vars[i]->name + "_" + std::to_string(delta.vars[i]->id);
+    out += "] -> ";
+    list(delta.indices);
+    out += ")";
+    return;
+  }
+  case DK::LitArray:
+    out += "LitArray [";
+    for (size_t i = 0; i < delta.parts.size(); ++i) {
+      if (i) out += ", ";
+      part(i);
+    }
+    out += "]";
+    return;
+  case DK::Replicate: out += "Replicate " + delta.shape[0].toString() + " "; part(0); return;
+  case DK::Transpose: {
+    out += "Transpose [";
+    for (size_t i = 0; i < delta.permutation.size(); ++i)
+      out += (i ? ", " : "") + std::to_string(delta.permutation[i]);
+    out += "] ";
+    part(0);
+    return;
+  }
+  case DK::Reshape: out += "Reshape " + core::shapeString(delta.shape) + " "; part(0); return;
+  case DK::Select: out += "Select " + core::print(*delta.condition) + " "; part(0); out += " "; part(1); return;
+  case DK::Convert: out += std::string("Convert ") + ast::toString(delta.type.elem) + " "; part(0); return;
+  }
+}
+
+} // namespace
+
+DualFunction forwardPass(const core::Function& function) { return Forward().run(function); }
+
+std::string print(const Delta& delta) {
+  std::string out;
+  printDelta(delta, out);
+  return out;
+}
+
+std::string print(const DualFunction& dual) {
+  std::string out = "primal:\n";
+  for (const auto& [var, value] : dual.bindings)
+    out += "  let " + var->name + "_" + std::to_string(var->id) + " = " + core::print(*value) + "\n";
+  for (size_t i = 0; i < dual.results.size(); ++i) {
+    out += "result " + std::to_string(i) + ": " + core::print(*dual.results[i]) + "\n";
+    out += "delta " + std::to_string(i) + ": " + (dual.deltas[i] ? print(*dual.deltas[i]) : "Zero") + "\n";
+  }
+  return out;
+}
+
+} // namespace arr::ad

@@ -1,0 +1,26 @@
+#pragma once
+// The dual-arrays forward pass (the paper's Figs. 14 and 15, with §7.1's
+// observation): a differentiated function becomes primal let-bindings plus one
+// symbolic Delta term per result. Index functions and indices are copied from
+// the primal program (the non-differentiating transformation D' of Fig. 13 is
+// the identity here because variables are unique).
+
+#include "passes/ad/Delta.h"
+
+namespace arr::ad {
+
+struct DualFunction {
+  std::vector<VarP> params;
+  std::vector<std::pair<VarP, NodeP>> bindings; // the primal computation, in order
+  std::vector<NodeP> results;                   // primal results, over the bindings
+  std::vector<DeltaP> deltas;                   // per result; null for a zero derivative
+  uint64_t shareCount = 0;                      // ids 1..shareCount are in use
+};
+
+/// Differentiates a function in BOT normal form (no build1).
+DualFunction forwardPass(const core::Function& function);
+
+/// `--dump-after=ad`: the primal bindings and the Delta terms.
+std::string print(const DualFunction& dual);
+
+} // namespace arr::ad

@@ -1,0 +1,209 @@
+#include "passes/ad/Transpose.h"
+
+#include "ir/Builder.h"
+
+#include <numeric>
+#include <unordered_map>
+
+namespace arr::ad {
+
+namespace {
+
+using core::BinaryOp;
+using DK = Delta::Kind;
+
+NodeP plus(const NodeP& a, const NodeP& b) {
+  if (!a) return b;
+  if (!b) return a;
+  return core::makeBinary(BinaryOp::Add, a, b);
+}
+
+NodeP times(const NodeP& factor, const NodeP& value) {
+  return core::makeBinary(BinaryOp::Mul, value, factor);
+}
+
+NodeP zeros(const Type& type) {
+  NodeP node = core::makeConst(0.0, type.elem);
+  for (auto dim = type.shape.rbegin(); dim != type.shape.rend(); ++dim)
+    node = core::makeReplicate(*dim, node);
+  return node;
+}
+
+std::vector<int> inverse(const std::vector<int>& permutation) {
+  std::vector<int> result(permutation.size());
+  for (size_t q = 0; q < permutation.size(); ++q) result[permutation[q]] = int(q);
+  return result;
+}
+
+core::UnaryOp conversionTo(core::Elem elem) {
+  return elem == core::Elem::F32 ? core::UnaryOp::ToF32 : core::UnaryOp::ToF64;
+}
+
+class ReversePass {
+public:
+  std::map<size_t, NodeP> run(const DualFunction& dual, const std::vector<NodeP>& cotangents) {
+    for (size_t i = 0; i < dual.deltas.size(); ++i)
+      if (dual.deltas[i]) eval(cotangents[i], dual.deltas[i]);
+    // backprop: shared fragments in decreasing id order, so that every
+    // contribution to a fragment has arrived before it is propagated.
+    while (!accumulated_.empty()) {
+      auto last = std::prev(accumulated_.end());
+      NodeP cotangent = last->second;
+      DeltaP fragment = fragments_.at(last->first);
+      accumulated_.erase(last);
+      eval(cotangent, fragment);
+    }
+    return std::move(gradients_);
+  }
+
+private:
+  void eval(const NodeP& c, const DeltaP& delta) {
+    if (!delta) return;
+    const Delta& d = *delta;
+    switch (d.kind) {
+    case DK::Zero:
+      return;
+    case DK::Input:
+      gradients_[d.input] = plus(gradients_[d.input], c);
+      return;
+    case DK::Add:
+      // The same node feeds both sides: the cotangent is shared, not duplicated.
+      eval(c, d.parts[0]);
+      eval(c, d.parts[1]);
+      return;
+    case DK::Scale:
+      eval(times(d.factor, c), d.parts[0]);
+      return;
+    case DK::Share:
+      fragments_[d.id] = d.parts[0];
+      accumulated_[d.id] = plus(accumulated_[d.id], c);
+      return;
+    case DK::Index: {
+      // One-hot: c scattered to one position of a zero array (dropped when out of range).
+      const Type& inner = d.parts[0]->type;
+      std::vector<core::Dim> shape(inner.shape.begin(), inner.shape.begin() + d.indices.size());
+      eval(core::makeScatter(shape, c, {}, d.indices), d.parts[0]);
+      return;
+    }
+    case DK::SumOuter:
+      eval(core::makeReplicate(d.parts[0]->type.shape[0], c), d.parts[0]);
+      return;
+    case DK::Gather: {
+      const Type& inner = d.parts[0]->type;
+      std::vector<core::Dim> shape(inner.shape.begin(), inner.shape.begin() + d.indices.size());
+      eval(core::makeScatter(shape, c, d.vars, d.indices), d.parts[0]);
+      return;
+    }
+    case DK::Scatter: {
+      const Type& inner = d.parts[0]->type;
+      std::vector<core::Dim> shape(inner.shape.begin(), inner.shape.begin() + d.vars.size());
+      eval(core::makeGather(shape, c, d.vars, d.indices), d.parts[0]);
+      return;
+    }
+    case DK::LitArray:
+      for (size_t j = 0; j < d.parts.size(); ++j)
+        if (d.parts[j])
+          eval(core::makeIndex(c, {core::makeConst(int64_t(j), core::Elem::I64)}), d.parts[j]);
+      return;
+    case DK::Replicate:
+      eval(core::makeSumOuter(c), d.parts[0]);
+      return;
+    case DK::Transpose:
+      eval(core::makeTr(inverse(d.permutation), c), d.parts[0]);
+      return;
+    case DK::Reshape:
+      eval(core::makeReshape(d.parts[0]->type.shape, c), d.parts[0]);
+      return;
+    case DK::Select: {
+      NodeP zero = zeros(d.type);
+      if (d.parts[0]) eval(core::makeCond(d.condition, c, zero), d.parts[0]);
+      if (d.parts[1]) eval(core::makeCond(d.condition, zero, c), d.parts[1]);
+      return;
+    }
+    case DK::Convert:
+      eval(core::makeUnary(conversionTo(d.parts[0]->type.elem), c), d.parts[0]);
+      return;
+    }
+  }
+
+  std::map<size_t, NodeP> gradients_;
+  std::map<uint64_t, NodeP> accumulated_;
+  std::unordered_map<uint64_t, DeltaP> fragments_;
+};
+
+class ForwardEvaluation {
+public:
+  explicit ForwardEvaluation(const std::map<size_t, NodeP>& tangents) : tangents_(tangents) {}
+
+  /// The tangent of `delta`, or null when it is zero.
+  NodeP eval(const DeltaP& delta) {
+    if (!delta) return nullptr;
+    const Delta& d = *delta;
+    auto part = [&](size_t i) { return eval(d.parts[i]); };
+    switch (d.kind) {
+    case DK::Zero:
+      return nullptr;
+    case DK::Input: {
+      auto it = tangents_.find(d.input);
+      return it == tangents_.end() ? nullptr : it->second;
+    }
+    case DK::Add:
+      return plus(part(0), part(1));
+    case DK::Scale: {
+      NodeP inner = part(0);
+      return inner ? times(d.factor, inner) : nullptr;
+    }
+    case DK::Share: {
+      // Each shared fragment is computed once: its tangent node is reused.
+      if (auto it = shared_.find(d.id); it != shared_.end()) return it->second;
+      NodeP value = part(0);
+      shared_[d.id] = value;
+      return value;
+    }
+    default:
+      break;
+    }
+    // The linear array operations: the same operation applied to the tangent.
+    std::vector<NodeP> parts;
+    bool any = false;
+    for (size_t i = 0; i < d.parts.size(); ++i) {
+      parts.push_back(part(i));
+      any |= parts.back() != nullptr;
+    }
+    if (!any) return nullptr;
+    for (size_t i = 0; i < parts.size(); ++i)
+      if (!parts[i]) parts[i] = zeros(d.parts[i] ? d.parts[i]->type : d.type);
+    switch (d.kind) {
+    case DK::Index: return core::makeIndex(parts[0], d.indices);
+    case DK::SumOuter: return core::makeSumOuter(parts[0]);
+    case DK::Gather: return core::makeGather(d.shape, parts[0], d.vars, d.indices);
+    case DK::Scatter: return core::makeScatter(d.shape, parts[0], d.vars, d.indices);
+    case DK::LitArray: return core::makeArrayLit(parts);
+    case DK::Replicate: return core::makeReplicate(d.shape[0], parts[0]);
+    case DK::Transpose: return core::makeTr(d.permutation, parts[0]);
+    case DK::Reshape: return core::makeReshape(d.shape, parts[0]);
+    case DK::Select: return core::makeCond(d.condition, parts[0], parts[1]);
+    case DK::Convert: return core::makeUnary(conversionTo(d.type.elem), parts[0]);
+    default: return nullptr;
+    }
+  }
+
+private:
+  const std::map<size_t, NodeP>& tangents_;
+  std::unordered_map<uint64_t, NodeP> shared_;
+};
+
+} // namespace
+
+std::map<size_t, NodeP> transpose(const DualFunction& dual, const std::vector<NodeP>& cotangents) {
+  return ReversePass().run(dual, cotangents);
+}
+
+std::vector<NodeP> evaluateForward(const DualFunction& dual, const std::map<size_t, NodeP>& tangents) {
+  ForwardEvaluation evaluation(tangents);
+  std::vector<NodeP> results;
+  for (const auto& delta : dual.deltas) results.push_back(evaluation.eval(delta));
+  return results;
+}
+
+} // namespace arr::ad
