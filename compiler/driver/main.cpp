@@ -124,7 +124,7 @@ int compile(const Options& options) {
   if (options.interpretAfter == "simplify") return interpret(options, core);
 
   arr::ad::DifferentiationDumps dumps;
-  core = arr::ad::differentiate(core, &dumps);
+  core = arr::ad::differentiate(core, wants(options, "ad") ? &dumps : nullptr);
   if (wants(options, "ad")) std::cout << dumps.ad;
   if (!verified(options, core, "transpose")) return 1;
   if (wants(options, "transpose")) std::cout << arr::core::print(core);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <unordered_map>
 
 namespace arr::core {
 
@@ -29,7 +30,33 @@ std::string dims(const std::vector<Dim>& shape) {
 
 class Printer {
 public:
+  /// Notes which non-trivial nodes are referenced more than once: they print
+  /// once as `share #k (...)` and then as `#k`, so dumps of DAGs stay linear.
+  void countReferences(const Node& node) {
+    if (++references_[&node] > 1) return;
+    for (const auto& operand : node.operands) countReferences(*operand);
+    for (const auto& index : node.indices) countReferences(*index);
+    if (node.function) countReferences(*node.function->body);
+  }
+
   std::string print(const Node& node, int indent) {
+    using K = Node::Kind;
+    bool trivial = node.kind == K::Const || node.kind == K::Variable || node.kind == K::SizeValue;
+    if (!trivial && references_[&node] > 1) {
+      auto [it, first] = shareIds_.emplace(&node, shareIds_.size() + 1);
+      std::string id = "#" + std::to_string(it->second);
+      if (!first) return id;
+      return "share " + id + " (" + printNode(node, indent) + ")";
+    }
+    return printNode(node, indent);
+  }
+
+private:
+  std::unordered_map<const Node*, int> references_;
+  std::unordered_map<const Node*, size_t> shareIds_;
+
+public:
+  std::string printNode(const Node& node, int indent) {
     using K = Node::Kind;
     std::string pad(2 * indent, ' ');
     auto sub = [&](size_t i) { return atom(*node.operands[i], indent); };
@@ -162,7 +189,11 @@ const char* toString(DiffKind kind) {
   return names[static_cast<int>(kind)];
 }
 
-std::string print(const Node& node, int indent) { return Printer().print(node, indent); }
+std::string print(const Node& node, int indent) {
+  Printer printer;
+  printer.countReferences(node);
+  return printer.print(node, indent);
+}
 
 std::string print(const Program& program) {
   std::string text;
@@ -173,7 +204,9 @@ std::string print(const Program& program) {
       const Var& param = *entry.function.params[i];
       text += (i ? ", " : "") + varName(param) + " : " + toString(param.type);
     }
-    text += ") =\n  " + print(*entry.function.body, 1) + "\n";
+    Printer printer;
+    printer.countReferences(*entry.function.body);
+    text += ") =\n  " + printer.print(*entry.function.body, 1) + "\n";
   }
   return text;
 }

@@ -113,23 +113,43 @@ struct Folder {
 // ---- Uses of let-bound variables ------------------------------------------------------
 
 struct Uses {
-  size_t count = 0;
+  size_t count = 0;    // saturates at 2: "more than once" is all that matters
   bool inLoop = false; // some use is evaluated once per element (build1, index functions, diff)
 };
 
-void countUses(const NodeP& node, uint32_t var, bool inLoop, Uses& uses) {
-  if (node->kind == K::Variable) {
-    if (node->vars[0]->id == var) {
-      ++uses.count;
-      uses.inLoop |= inLoop;
+/// The uses of a variable in a term, counting shared subterms once per
+/// reference but visiting each only once (terms can be DAGs of depth 60 whose
+/// trees have 2^60 nodes).
+class UseCounter {
+public:
+  explicit UseCounter(uint32_t var) : var_(var) {}
+
+  Uses count(const NodeP& node) { return visit(node, false); }
+
+private:
+  Uses visit(const NodeP& node, bool inLoop) {
+    auto& memo = inLoop ? inLoopMemo_ : memo_;
+    if (auto it = memo.find(node.get()); it != memo.end()) return it->second;
+    Uses uses;
+    auto merge = [&](const Uses& inner) {
+      uses.count = std::min<size_t>(2, uses.count + inner.count);
+      uses.inLoop |= inner.inLoop;
+    };
+    if (node->kind == K::Variable) {
+      if (node->vars[0]->id == var_) uses = {1, inLoop};
+    } else {
+      bool loopBody = node->kind == K::Build1;
+      for (const auto& operand : node->operands) merge(visit(operand, inLoop || loopBody));
+      for (const auto& index : node->indices) merge(visit(index, true));
+      if (node->function) merge(visit(node->function->body, true));
     }
-    return;
+    memo.emplace(node.get(), uses);
+    return uses;
   }
-  bool loopBody = node->kind == K::Build1;
-  for (const auto& operand : node->operands) countUses(operand, var, inLoop || loopBody, uses);
-  for (const auto& index : node->indices) countUses(index, var, true, uses);
-  if (node->function) countUses(node->function->body, var, true, uses);
-}
+
+  uint32_t var_;
+  std::unordered_map<const Node*, Uses> memo_, inLoopMemo_;
+};
 
 // ---- The rules ---------------------------------------------------------------------------
 // Each returns the rewritten node, or null when it does not apply.
@@ -157,8 +177,7 @@ private:
     const VarP& x = node->vars[0];
     const NodeP& value = node->operands[0];
     const NodeP& body = node->operands[1];
-    Uses uses;
-    countUses(body, x->id, false, uses);
+    Uses uses = UseCounter(x->id).count(body);
     if (uses.count == 0) return body;
     // A differentiation stays let-bound: the AD pass replaces the binding.
     if (value->kind == K::Diff) return nullptr;

@@ -5,6 +5,7 @@
 #include "ir/Rewrite.h"
 
 #include <cmath>
+#include <set>
 #include <unordered_map>
 
 namespace arr::ad {
@@ -382,14 +383,15 @@ private:
   uint64_t nextId_ = 1;
 };
 
-void printDelta(const Delta& delta, std::string& out) {
+/// Prints a Delta DAG: a Share's fragment is printed at its first occurrence only.
+void printDelta(const Delta& delta, std::string& out, std::set<uint64_t>& printed) {
   auto part = [&](size_t i) {
     if (!delta.parts[i]) {
       out += "Zero";
       return;
     }
     out += "(";
-    printDelta(*delta.parts[i], out);
+    printDelta(*delta.parts[i], out, printed);
     out += ")";
   };
   auto list = [&](const std::vector<NodeP>& nodes) {
@@ -403,7 +405,12 @@ void printDelta(const Delta& delta, std::string& out) {
   case DK::Input: out += "Input " + std::to_string(delta.input); return;
   case DK::Add: out += "Add "; part(0); out += " "; part(1); return;
   case DK::Scale: out += "Scale " + core::print(*delta.factor) + " "; part(0); return;
-  case DK::Share: out += "Share " + std::to_string(delta.id) + " "; part(0); return;
+  case DK::Share:
+    out += "Share " + std::to_string(delta.id);
+    if (!printed.insert(delta.id).second) return;
+    out += " ";
+    part(0);
+    return;
   case DK::Index: out += "Index "; part(0); out += " "; list(delta.indices); return;
   case DK::SumOuter: out += "SumOuter "; part(0); return;
   case DK::Gather:
@@ -448,7 +455,8 @@ DualFunction forwardPass(const core::Function& function) { return Forward().run(
 
 std::string print(const Delta& delta) {
   std::string out;
-  printDelta(delta, out);
+  std::set<uint64_t> printed;
+  printDelta(delta, out, printed);
   return out;
 }
 
