@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# Installs dependencies when missing, builds Arr, and runs a sample through arrc.
-# Until code generation lands, the sample goes through the front end and arrc
-# prints the typed program.
+# Installs dependencies when missing, builds Arr, and runs a sample end to end:
+# the two-layer perceptron of LANGUAGE.md §1, its loss and its gradient.
+# (Until native code generation lands, arrc runs it with the reference interpreter.)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 bash "$root/cmake/build.sh"
-sample=${1:-$root/samples/mlp.arr}
-echo "== arrc --dump-after=typecheck $sample" >&2
-"$root/build/compiler/arrc" --dump-after=typecheck "$sample"
+arrc="$root/build/compiler/arrc"
+sample="$root/samples/mlp.arr"
+inputs="$root/samples/mlp_input.txt"
+echo "== loss (arrc --interpret --entry loss samples/mlp.arr < samples/mlp_input.txt)"
+"$arrc" --interpret --entry loss "$sample" < "$inputs"
+echo "== gradient with respect to w1 and w2 (--entry loss_grad)"
+"$arrc" --interpret --entry loss_grad "$sample" < "$inputs"
