@@ -203,6 +203,43 @@ private:
     return makeCond(inRange, value, zerosOf(value->type));
   }
 
+  /// Whether an operation maps zeros (0, +0.0, false) to exactly zero, so that
+  /// pushing an out-of-range read through it still gives zero.
+  static bool preservesZero(const Node& t) {
+    bool floating = isFloat(t.operands[0]->type.elem);
+    if (t.kind == K::Unary) {
+      switch (t.unaryOp) {
+      case UnaryOp::Not:
+      case UnaryOp::Exp:
+      case UnaryOp::Log:
+      case UnaryOp::Cos:
+        return false;
+      case UnaryOp::Neg:
+        return !floating; // -(+0.0) is -0.0
+      default:
+        return true;
+      }
+    }
+    switch (t.binaryOp) {
+    case BinaryOp::Eq:
+    case BinaryOp::Le:
+    case BinaryOp::Ge:
+    case BinaryOp::Pow:
+      return false;
+    case BinaryOp::Div:
+    case BinaryOp::Mod:
+      return !floating; // 0.0 / 0.0 is NaN; integer division by zero gives 0
+    default:
+      return true;
+    }
+  }
+
+  /// Guards `value` by every index position against the dimension it reads.
+  NodeP guardAll(const std::vector<NodeP>& at, const std::vector<Dim>& shape, NodeP value) {
+    for (size_t j = at.size(); j-- > 0;) value = guard(at[j], shape[j], value);
+    return value;
+  }
+
   NodeP index(const NodeP& term, std::vector<NodeP> ix) {
     if (ix.empty()) return term;
     const Node& t = *term;
@@ -222,11 +259,18 @@ private:
         return makeCond(t.operands[0], index(t.operands[1], at), index(t.operands[2], at));
       });
     case K::Binary:
+      // An out-of-range read of the result is zero; pushed inside, it reads zeros
+      // and applies the operation to them, which is zero only for some operations.
       return shared(ix, 0, [&](const std::vector<NodeP>& at) {
-        return makeBinary(t.binaryOp, index(t.operands[0], at), index(t.operands[1], at));
+        NodeP pushed =
+            makeBinary(t.binaryOp, index(t.operands[0], at), index(t.operands[1], at));
+        return preservesZero(t) ? pushed : guardAll(at, t.type.shape, pushed);
       });
     case K::Unary:
-      return makeUnary(t.unaryOp, index(t.operands[0], std::move(ix)));
+      if (preservesZero(t)) return makeUnary(t.unaryOp, index(t.operands[0], std::move(ix)));
+      return shared(ix, 0, [&](const std::vector<NodeP>& at) {
+        return guardAll(at, t.type.shape, makeUnary(t.unaryOp, index(t.operands[0], at)));
+      });
     case K::NoGrad:
       return makeNoGrad(index(t.operands[0], std::move(ix)));
     case K::SumOuter:
@@ -236,10 +280,15 @@ private:
       std::vector<int> permutation(ix.size() + 1);
       std::iota(permutation.begin(), permutation.end(), 1);
       permutation.back() = 0;
-      NodeP inner = index(makeTr(permutation, t.operands[0]), std::move(ix));
-      return t.kind == K::SumOuter   ? makeSumOuter(inner)
-             : t.kind == K::MaxOuter ? makeMaxOuter(inner)
-                                     : makeArgmaxOuter(inner);
+      if (t.kind != K::MaxOuter) {
+        NodeP inner = index(makeTr(permutation, t.operands[0]), std::move(ix));
+        return t.kind == K::SumOuter ? makeSumOuter(inner) : makeArgmaxOuter(inner);
+      }
+      // The maximum of zero rows is -inf, not the zero of an out-of-range read.
+      return shared(ix, 0, [&](const std::vector<NodeP>& at) {
+        NodeP inner = index(makeTr(permutation, t.operands[0]), at);
+        return guardAll(at, t.type.shape, makeMaxOuter(inner));
+      });
     }
     case K::ArrayLit:
       if (ix.size() == 1) return makeIndex(term, ix);

@@ -1,0 +1,12 @@
+-- Totality (LANGUAGE.md §7) of index of maxOuter:
+-- index (maxOuter x) [i] ~> maxOuter (guarded (index (tr [1, 0] x) [i])), x : [k,n].
+-- With i out of range the left side reads 0.0. The right side is the maximum of
+-- the guard's zeros, which is 0.0 only when k > 0: for k = 0 it is maxOuter of
+-- an empty array, -inf (arrc --interpret with x = empty([0,2]f64), i = 5:
+-- 0.0 before, -inf after --bot-all). The guard must be outside the maxOuter:
+--   cond ((0 <= i) && (i < n)) (maxOuter ...) 0.0
+-- EXPECTED TO FAIL until the BOT guards this case.
+entry column(x: [k,n]f64, i: i64) = maxOuter(x)[i]
+-- CHECK-LABEL: entry column (
+-- CHECK-SAME: [[X:x_[0-9]+]] : [k,n]f64, [[I:i_[0-9]+]] : i64) =
+-- CHECK-NEXT: {{^  }}cond ((0 <= [[I]]) && ([[I]] < (size n))) (maxOuter ({{.*}}gather [k] [[X]] (\[[[T:t_[0-9]+]]] -> [[[T]], [[I]]]){{.*}})) 0.0{{$}}
