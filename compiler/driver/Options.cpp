@@ -5,9 +5,9 @@
 namespace arr::driver {
 
 const std::vector<std::string>& passNames() {
-  static const std::vector<std::string> names = {
-      "parse", "typecheck", "core",     "bot",   "simplify", "ad",
-      "transpose", "unshare", "optimize", "loops", "llvm"};
+  static const std::vector<std::string> names = {"parse",    "typecheck", "core",      "bot",
+                                                 "simplify", "ad",        "transpose", "unshare",
+                                                 "optimize", "loops",     "llvm"};
   return names;
 }
 
@@ -99,7 +99,8 @@ ParseResult parseOptions(int argc, const char* const* argv) {
         options.dumpAfter = names;
       } else if (std::find(names.begin(), names.end(), *pass) == names.end()) {
         std::string valid;
-        for (const auto& name : names) valid += (valid.empty() ? "" : ", ") + name;
+        for (const auto& name : names)
+          valid += (valid.empty() ? "" : ", ") + name;
         return fail("unknown pass '" + *pass + "' for --dump-after; the passes are " + valid +
                     ", or all");
       } else if (std::find(options.dumpAfter.begin(), options.dumpAfter.end(), *pass) ==

@@ -12,22 +12,22 @@ namespace arr::driver {
 const std::vector<std::string>& passNames();
 
 struct Options {
-  std::string input;                        // the .arr file
-  std::vector<std::string> programInputs;   // --interpret: the entry's inputs
-  std::optional<std::string> output;        // -o
-  bool objectOnly = false;                  // -c
-  bool interpret = false;                   // --interpret
-  bool emitLlvm = false;                    // --emit-llvm
-  bool printLinkFlags = false;              // --print-link-flags
-  bool botAll = false;                      // --bot-all
-  bool printStats = false;                  // --print-stats: IR sizes after each stage, on stderr
-  bool verifyIr = false;                    // --verify-ir: run the IR verifier after each stage
-  std::vector<std::string> dumpAfter;       // pass names, in pipeline order
+  std::string input;                          // the .arr file
+  std::vector<std::string> programInputs;     // --interpret: the entry's inputs
+  std::optional<std::string> output;          // -o
+  bool objectOnly = false;                    // -c
+  bool interpret = false;                     // --interpret
+  bool emitLlvm = false;                      // --emit-llvm
+  bool printLinkFlags = false;                // --print-link-flags
+  bool botAll = false;                        // --bot-all
+  bool printStats = false;                    // --print-stats: IR sizes after each stage, on stderr
+  bool verifyIr = false;                      // --verify-ir: run the IR verifier after each stage
+  std::vector<std::string> dumpAfter;         // pass names, in pipeline order
   std::map<std::string, std::string> defines; // -D NAME=VALUE
-  int optLevel = 2;                         // -O0 .. -O3
-  std::string targetCpu = "native";         // --target-cpu
-  std::string entry;                        // --entry
-  std::string interpretAfter;               // --interpret-after: run the IR of this stage
+  int optLevel = 2;                           // -O0 .. -O3
+  std::string targetCpu = "native";           // --target-cpu
+  std::string entry;                          // --entry
+  std::string interpretAfter;                 // --interpret-after: run the IR of this stage
   bool help = false;
   bool version = false;
 };

@@ -15,10 +15,14 @@ namespace {
 
 runtime::Dtype dtypeOf(ast::ElemKind elem) {
   switch (elem) {
-  case ast::ElemKind::F64: return runtime::Dtype::F64;
-  case ast::ElemKind::F32: return runtime::Dtype::F32;
-  case ast::ElemKind::I64: return runtime::Dtype::I64;
-  case ast::ElemKind::Bool: return runtime::Dtype::Bool;
+  case ast::ElemKind::F64:
+    return runtime::Dtype::F64;
+  case ast::ElemKind::F32:
+    return runtime::Dtype::F32;
+  case ast::ElemKind::I64:
+    return runtime::Dtype::I64;
+  case ast::ElemKind::Bool:
+    return runtime::Dtype::Bool;
   }
   return runtime::Dtype::F64;
 }
@@ -84,7 +88,8 @@ std::vector<runtime::ArrayValue> readInputs(const core::Entry& entry, const RunR
 
 void writeResults(const std::vector<runtime::ArrayValue>& results, const std::string& output) {
   if (output.empty()) {
-    for (const auto& result : results) std::cout << runtime::formatValue(result) << "\n";
+    for (const auto& result : results)
+      std::cout << runtime::formatValue(result) << "\n";
     return;
   }
   if (results.size() == 1) {
@@ -92,7 +97,8 @@ void writeResults(const std::vector<runtime::ArrayValue>& results, const std::st
     return;
   }
   std::string stem = output;
-  if (stem.size() > 4 && stem.compare(stem.size() - 4, 4, ".npy") == 0) stem.resize(stem.size() - 4);
+  if (stem.size() > 4 && stem.compare(stem.size() - 4, 4, ".npy") == 0)
+    stem.resize(stem.size() - 4);
   for (size_t i = 0; i < results.size(); ++i)
     runtime::writeNpy(stem + "_" + std::to_string(i) + ".npy", results[i]);
 }
@@ -101,7 +107,8 @@ void writeResults(const std::vector<runtime::ArrayValue>& results, const std::st
 
 const core::Entry& selectEntry(const core::Program& program, const std::string& name) {
   std::string names;
-  for (const auto& entry : program.entries) names += (names.empty() ? "" : ", ") + entry.name;
+  for (const auto& entry : program.entries)
+    names += (names.empty() ? "" : ", ") + entry.name;
   if (program.entries.empty()) throw std::runtime_error("the program has no entry point");
   const std::string wanted = name.empty() ? "main" : name;
   for (const auto& entry : program.entries)

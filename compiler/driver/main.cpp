@@ -40,12 +40,14 @@ std::string stdlibDir() {
 
 size_t nodeCount(const arr::core::Program& program) {
   size_t count = 0;
-  for (const auto& entry : program.entries) count += arr::core::countNodes(entry.function.body);
+  for (const auto& entry : program.entries)
+    count += arr::core::countNodes(entry.function.body);
   return count;
 }
 
 bool verified(const Options& options, const arr::core::Program& program, const char* stage) {
-  if (options.printStats) std::cerr << "stats: " << stage << ": " << nodeCount(program) << " nodes\n";
+  if (options.printStats)
+    std::cerr << "stats: " << stage << ": " << nodeCount(program) << " nodes\n";
   if (!options.verifyIr) return true;
   std::string problem = arr::core::verify(program);
   if (problem.empty()) return true;
@@ -73,8 +75,8 @@ std::string botNormalFormProblem(const arr::core::Program& program, bool everywh
 
 int interpret(const Options& options, const arr::core::Program& program) {
   std::cout.flush();
-  return arr::driver::interpretEntry(program, {options.entry, options.programInputs,
-                                               options.output.value_or("")});
+  return arr::driver::interpretEntry(
+      program, {options.entry, options.programInputs, options.output.value_or("")});
 }
 
 int compile(const Options& options) {
@@ -96,7 +98,8 @@ int compile(const Options& options) {
   if (wants(options, "typecheck")) std::cout << arr::sema::printTypedProgram(*checked);
 
   bool needsCore = options.interpret;
-  for (const auto& pass : options.dumpAfter) needsCore |= pass != "parse" && pass != "typecheck";
+  for (const auto& pass : options.dumpAfter)
+    needsCore |= pass != "parse" && pass != "typecheck";
   if (!needsCore && !options.output && !options.objectOnly && !options.emitLlvm) return 0;
 
   arr::core::Program core = arr::lower::lowerToCore(*checked);

@@ -49,12 +49,12 @@ struct TypeExpr {
     Function, // params -> result (params has one element for `A -> B`)
   };
   Kind kind = Kind::Elem;
-  ElemKind elem = ElemKind::F64;     // Elem
-  std::vector<DimExprP> dims;        // Array
-  std::vector<TypeExprP> elements;   // Array: one (the element type); Tuple: components;
-                                     // Function: the parameter types
-  TypeExprP result;                  // Function
-  std::string name;                  // Name
+  ElemKind elem = ElemKind::F64;   // Elem
+  std::vector<DimExprP> dims;      // Array
+  std::vector<TypeExprP> elements; // Array: one (the element type); Tuple: components;
+                                   // Function: the parameter types
+  TypeExprP result;                // Function
+  std::string name;                // Name
   Range range;
   TypeExprP clone() const;
 };
@@ -150,14 +150,14 @@ struct TypeParam {
 struct Decl {
   enum class Kind { Import, Constant, Function, Entry };
   Kind kind = Kind::Function;
-  std::string name;        // Constant, Function, Entry
-  Range nameRange;         // the name (Import: the string)
-  Range range;             // the whole declaration
-  std::string importPath;  // Import, without quotes
+  std::string name;       // Constant, Function, Entry
+  Range nameRange;        // the name (Import: the string)
+  Range range;            // the whole declaration
+  std::string importPath; // Import, without quotes
   std::vector<TypeParam> typeParams;
   std::vector<Param> params;
-  TypeExprP resultType;    // may be null
-  ExprP body;              // Constant: the value
+  TypeExprP resultType; // may be null
+  ExprP body;           // Constant: the value
 };
 
 struct Module {

@@ -52,7 +52,8 @@ void Diagnostics::note(Loc loc, const std::string& message) {
 
 void Diagnostics::report(const CompileError& failure) {
   error(failure.loc, failure.message);
-  for (const Note& n : failure.notes) note(n.loc, n.message);
+  for (const Note& n : failure.notes)
+    note(n.loc, n.message);
 }
 
 } // namespace arr

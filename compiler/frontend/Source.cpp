@@ -19,7 +19,8 @@ std::string_view SourceManager::lineText(FileId id, uint32_t line) const {
   size_t begin = source.lineStarts[line - 1];
   size_t end = line < source.lineStarts.size() ? source.lineStarts[line] : source.text.size();
   std::string_view text(source.text.data() + begin, end - begin);
-  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.remove_suffix(1);
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r'))
+    text.remove_suffix(1);
   return text;
 }
 

@@ -14,7 +14,9 @@ std::shared_ptr<Node> node(Node::Kind kind) {
   return made;
 }
 
-[[noreturn]] void fail(const std::string& message) { throw IRError("core IR: " + message); }
+[[noreturn]] void fail(const std::string& message) {
+  throw IRError("core IR: " + message);
+}
 
 const Type& single(const NodeP& operand, const char* what) {
   if (!operand) fail(std::string(what) + ": missing operand");
@@ -42,7 +44,8 @@ Type withOuter(std::vector<Dim> outer, const Type& inner) {
 
 Dim product(const std::vector<Dim>& dims) {
   Dim count = Dim::constant(1);
-  for (const auto& dim : dims) count = count * dim;
+  for (const auto& dim : dims)
+    count = count * dim;
   return count;
 }
 
@@ -53,8 +56,12 @@ VarP newVar(std::string name, Type type) {
   return std::make_shared<const Var>(Var{nextId++, std::move(name), std::move(type)});
 }
 
-Type scalarType(Elem elem) { return Type{elem, {}}; }
-bool isFloat(Elem elem) { return elem == Elem::F64 || elem == Elem::F32; }
+Type scalarType(Elem elem) {
+  return Type{elem, {}};
+}
+bool isFloat(Elem elem) {
+  return elem == Elem::F64 || elem == Elem::F32;
+}
 
 std::vector<Type> resultTypes(const Node& body) {
   if (!body.types.empty()) return body.types;
@@ -111,7 +118,8 @@ NodeP makeLetTuple(std::vector<VarP> vars, NodeP value, NodeP body) {
 
 NodeP makeTuple(std::vector<NodeP> components) {
   auto made = node(Node::Kind::Tuple);
-  for (const auto& component : components) made->types.push_back(single(component, "tuple"));
+  for (const auto& component : components)
+    made->types.push_back(single(component, "tuple"));
   if (made->types.size() == 1) return components[0];
   made->operands = std::move(components);
   return made;
@@ -139,10 +147,18 @@ NodeP makeUnary(UnaryOp op, NodeP operand) {
   case UnaryOp::Sign:
     if (type.elem == Elem::Bool) fail(std::string(toString(op)) + ": needs a number");
     break;
-  case UnaryOp::ToF64: type.elem = Elem::F64; break;
-  case UnaryOp::ToF32: type.elem = Elem::F32; break;
-  case UnaryOp::ToI64: type.elem = Elem::I64; break;
-  case UnaryOp::ToBool: type.elem = Elem::Bool; break;
+  case UnaryOp::ToF64:
+    type.elem = Elem::F64;
+    break;
+  case UnaryOp::ToF32:
+    type.elem = Elem::F32;
+    break;
+  case UnaryOp::ToI64:
+    type.elem = Elem::I64;
+    break;
+  case UnaryOp::ToBool:
+    type.elem = Elem::Bool;
+    break;
   default:
     if (!isFloat(type.elem)) fail(std::string(toString(op)) + ": needs a float");
   }
@@ -157,7 +173,8 @@ NodeP makeBinary(BinaryOp op, NodeP left, NodeP right) {
   const Type& a = single(left, "binary");
   const Type& b = single(right, "binary");
   if (a != b)
-    fail(std::string(toString(op)) + ": operands " + toString(a) + " and " + toString(b) + " differ");
+    fail(std::string(toString(op)) + ": operands " + toString(a) + " and " + toString(b) +
+         " differ");
   bool logical = op == BinaryOp::And || op == BinaryOp::Or;
   bool equality = op == BinaryOp::Eq || op == BinaryOp::Ne;
   if (logical && a.elem != Elem::Bool) fail(std::string(toString(op)) + ": needs bool");
@@ -175,7 +192,8 @@ NodeP makeBinary(BinaryOp op, NodeP left, NodeP right) {
 NodeP makeIndex(NodeP array, std::vector<NodeP> indices) {
   const Type& type = single(array, "index");
   if (indices.size() > type.rank()) fail("index: too many indices for " + toString(type));
-  for (const auto& index : indices) requireScalarI64(index, "index");
+  for (const auto& index : indices)
+    requireScalarI64(index, "index");
   auto made = node(Node::Kind::Index);
   made->type = dropOuter(type, indices.size());
   made->operands = {std::move(array)};
@@ -194,8 +212,12 @@ static NodeP reduction(Node::Kind kind, NodeP array, const char* what) {
   return made;
 }
 
-NodeP makeSumOuter(NodeP array) { return reduction(Node::Kind::SumOuter, std::move(array), "sumOuter"); }
-NodeP makeMaxOuter(NodeP array) { return reduction(Node::Kind::MaxOuter, std::move(array), "maxOuter"); }
+NodeP makeSumOuter(NodeP array) {
+  return reduction(Node::Kind::SumOuter, std::move(array), "sumOuter");
+}
+NodeP makeMaxOuter(NodeP array) {
+  return reduction(Node::Kind::MaxOuter, std::move(array), "maxOuter");
+}
 NodeP makeArgmaxOuter(NodeP array) {
   return reduction(Node::Kind::ArgmaxOuter, std::move(array), "argmaxOuter");
 }
@@ -207,7 +229,8 @@ NodeP makeGather(std::vector<Dim> shape, NodeP array, std::vector<VarP> vars,
   if (indices.size() > type.rank()) fail("gather: more indices than the array's rank");
   for (const auto& var : vars)
     if (var->type != scalarType(Elem::I64)) fail("gather: index variables must be i64");
-  for (const auto& index : indices) requireScalarI64(index, "gather");
+  for (const auto& index : indices)
+    requireScalarI64(index, "gather");
   auto made = node(Node::Kind::Gather);
   made->type = withOuter(shape, dropOuter(type, indices.size()));
   made->shape = std::move(shape);
@@ -225,7 +248,8 @@ NodeP makeScatter(std::vector<Dim> shape, NodeP array, std::vector<VarP> vars,
   if (type.elem == Elem::Bool) fail("scatter: needs numbers");
   for (const auto& var : vars)
     if (var->type != scalarType(Elem::I64)) fail("scatter: index variables must be i64");
-  for (const auto& index : indices) requireScalarI64(index, "scatter");
+  for (const auto& index : indices)
+    requireScalarI64(index, "scatter");
   auto made = node(Node::Kind::Scatter);
   made->type = withOuter(shape, dropOuter(type, vars.size()));
   made->shape = std::move(shape);
@@ -263,7 +287,8 @@ NodeP makeTr(std::vector<int> permutation, NodeP array) {
   if (permutation.size() > type.rank()) fail("tr: permutation longer than the rank");
   auto made = node(Node::Kind::Tr);
   made->type = type;
-  for (size_t q = 0; q < permutation.size(); ++q) made->type.shape[q] = type.shape[permutation[q]];
+  for (size_t q = 0; q < permutation.size(); ++q)
+    made->type.shape[q] = type.shape[permutation[q]];
   made->permutation = std::move(permutation);
   made->operands = {std::move(array)};
   return made;
@@ -320,7 +345,8 @@ NodeP makeDiff(DiffKind kind, FunctionP function, std::vector<NodeP> args) {
   for (const auto& result : results)
     if (isFloat(result.elem)) floatResults.push_back(result);
   std::vector<Type> expected;
-  for (const auto& param : params) expected.push_back(param->type);
+  for (const auto& param : params)
+    expected.push_back(param->type);
   std::vector<Type> out;
   switch (kind) {
   case DiffKind::Grad:
@@ -340,7 +366,8 @@ NodeP makeDiff(DiffKind kind, FunctionP function, std::vector<NodeP> args) {
     out.insert(out.end(), floatResults.begin(), floatResults.end());
     break;
   }
-  if (args.size() != expected.size()) fail(std::string(toString(kind)) + ": wrong number of arguments");
+  if (args.size() != expected.size())
+    fail(std::string(toString(kind)) + ": wrong number of arguments");
   for (size_t i = 0; i < args.size(); ++i)
     if (single(args[i], toString(kind)) != expected[i])
       fail(std::string(toString(kind)) + ": argument " + std::to_string(i) + " has type " +
@@ -359,33 +386,55 @@ NodeP makeDiff(DiffKind kind, FunctionP function, std::vector<NodeP> args) {
 NodeP rebuild(const Node& old, std::vector<NodeP> operands, std::vector<NodeP> indices) {
   using K = Node::Kind;
   switch (old.kind) {
-  case K::Const: return makeConst(old.value, old.type.elem);
-  case K::Variable: return makeVariable(old.vars[0]);
-  case K::Let: return makeLet(old.vars[0], operands[0], operands[1]);
-  case K::LetTuple: return makeLetTuple(old.vars, operands[0], operands[1]);
-  case K::Tuple: return makeTuple(std::move(operands));
-  case K::Cond: return makeCond(operands[0], operands[1], operands[2]);
-  case K::Unary: return makeUnary(old.unaryOp, operands[0]);
-  case K::Binary: return makeBinary(old.binaryOp, operands[0], operands[1]);
+  case K::Const:
+    return makeConst(old.value, old.type.elem);
+  case K::Variable:
+    return makeVariable(old.vars[0]);
+  case K::Let:
+    return makeLet(old.vars[0], operands[0], operands[1]);
+  case K::LetTuple:
+    return makeLetTuple(old.vars, operands[0], operands[1]);
+  case K::Tuple:
+    return makeTuple(std::move(operands));
+  case K::Cond:
+    return makeCond(operands[0], operands[1], operands[2]);
+  case K::Unary:
+    return makeUnary(old.unaryOp, operands[0]);
+  case K::Binary:
+    return makeBinary(old.binaryOp, operands[0], operands[1]);
   case K::Index: {
     NodeP array = operands[0];
     operands.erase(operands.begin());
     return makeIndex(array, std::move(operands));
   }
-  case K::SumOuter: return makeSumOuter(operands[0]);
-  case K::MaxOuter: return makeMaxOuter(operands[0]);
-  case K::ArgmaxOuter: return makeArgmaxOuter(operands[0]);
-  case K::Gather: return makeGather(old.shape, operands[0], old.vars, std::move(indices));
-  case K::Scatter: return makeScatter(old.shape, operands[0], old.vars, std::move(indices));
-  case K::ArrayLit: return makeArrayLit(std::move(operands));
-  case K::Replicate: return makeReplicate(old.shape[0], operands[0]);
-  case K::Tr: return makeTr(old.permutation, operands[0]);
-  case K::Reshape: return makeReshape(old.shape, operands[0]);
-  case K::Build1: return makeBuild1(old.shape[0], old.vars[0], operands[0]);
-  case K::Iota: return makeIota(old.shape[0]);
-  case K::NoGrad: return makeNoGrad(operands[0]);
-  case K::SizeValue: return makeSizeValue(old.shape[0]);
-  case K::Diff: return makeDiff(old.diffKind, old.function, std::move(operands));
+  case K::SumOuter:
+    return makeSumOuter(operands[0]);
+  case K::MaxOuter:
+    return makeMaxOuter(operands[0]);
+  case K::ArgmaxOuter:
+    return makeArgmaxOuter(operands[0]);
+  case K::Gather:
+    return makeGather(old.shape, operands[0], old.vars, std::move(indices));
+  case K::Scatter:
+    return makeScatter(old.shape, operands[0], old.vars, std::move(indices));
+  case K::ArrayLit:
+    return makeArrayLit(std::move(operands));
+  case K::Replicate:
+    return makeReplicate(old.shape[0], operands[0]);
+  case K::Tr:
+    return makeTr(old.permutation, operands[0]);
+  case K::Reshape:
+    return makeReshape(old.shape, operands[0]);
+  case K::Build1:
+    return makeBuild1(old.shape[0], old.vars[0], operands[0]);
+  case K::Iota:
+    return makeIota(old.shape[0]);
+  case K::NoGrad:
+    return makeNoGrad(operands[0]);
+  case K::SizeValue:
+    return makeSizeValue(old.shape[0]);
+  case K::Diff:
+    return makeDiff(old.diffKind, old.function, std::move(operands));
   }
   fail("rebuild: unknown node kind");
 }

@@ -7,8 +7,8 @@
 // (ir/Builder.h), which computes and checks its type. Variables are unique
 // objects: two variables with the same name are different variables.
 
-#include "sema/Dim.h"
 #include "frontend/Ast.h"
+#include "sema/Dim.h"
 
 #include <cstdint>
 #include <memory>
@@ -43,11 +43,45 @@ using VarP = std::shared_ptr<const Var>;
 VarP newVar(std::string name, Type type);
 
 enum class UnaryOp {
-  Neg, Not, Exp, Log, Sqrt, Sin, Cos, Tan, Tanh, Abs, Floor, Ceil, Sign, Log1p, Expm1, Erf,
-  ToF64, ToF32, ToI64, ToBool,
+  Neg,
+  Not,
+  Exp,
+  Log,
+  Sqrt,
+  Sin,
+  Cos,
+  Tan,
+  Tanh,
+  Abs,
+  Floor,
+  Ceil,
+  Sign,
+  Log1p,
+  Expm1,
+  Erf,
+  ToF64,
+  ToF32,
+  ToI64,
+  ToBool,
 };
 enum class BinaryOp {
-  Add, Sub, Mul, Div, Mod, Pow, Max, Min, Atan2, Eq, Ne, Lt, Le, Gt, Ge, And, Or,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Mod,
+  Pow,
+  Max,
+  Min,
+  Atan2,
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  And,
+  Or,
 };
 const char* toString(UnaryOp op);
 const char* toString(BinaryOp op);
@@ -97,18 +131,18 @@ struct Node {
   };
 
   Kind kind;
-  Type type;                    // the result type (Tuple/LetTuple over a Tuple, Diff: see types)
-  std::vector<Type> types;      // Tuple, Diff and LetTuple/Let over tuples: the result types
+  Type type;               // the result type (Tuple/LetTuple over a Tuple, Diff: see types)
+  std::vector<Type> types; // Tuple, Diff and LetTuple/Let over tuples: the result types
   std::vector<NodeP> operands;
-  std::vector<VarP> vars;       // Let/LetTuple binders, Build1 index, Gather/Scatter lambda params
-  std::vector<NodeP> indices;   // Gather/Scatter: the index function's results
-  std::vector<Dim> shape;       // Gather/Scatter/Reshape shape; Replicate/Build1/Iota/SizeValue: one dim
+  std::vector<VarP> vars;     // Let/LetTuple binders, Build1 index, Gather/Scatter lambda params
+  std::vector<NodeP> indices; // Gather/Scatter: the index function's results
+  std::vector<Dim> shape; // Gather/Scatter/Reshape shape; Replicate/Build1/Iota/SizeValue: one dim
   std::vector<int> permutation; // Tr
   Scalar value;                 // Const
   UnaryOp unaryOp = UnaryOp::Neg;
   BinaryOp binaryOp = BinaryOp::Add;
   DiffKind diffKind = DiffKind::Grad;
-  FunctionP function;           // Diff
+  FunctionP function;               // Diff
   std::vector<bool> differentiable; // Diff: per parameter of `function`
 
   /// The number of results: 1 for array nodes.
@@ -118,9 +152,9 @@ struct Node {
 /// A compiled program: its entry points.
 struct Entry {
   std::string name;
-  std::vector<SizeVarP> sizeVars;   // in order of first appearance in the parameters
+  std::vector<SizeVarP> sizeVars;      // in order of first appearance in the parameters
   std::vector<std::string> paramNames; // the source parameter of each flattened parameter
-  Function function;                // params: the parameters' components, flattened
+  Function function;                   // params: the parameters' components, flattened
   std::vector<size_t> paramComponents; // how many flattened parameters each source parameter has
 };
 

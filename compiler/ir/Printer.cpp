@@ -20,11 +20,14 @@ std::string scalarText(const Scalar& value, Elem elem) {
   return text + (elem == Elem::F32 ? "f32" : "");
 }
 
-std::string varName(const Var& var) { return var.name + "_" + std::to_string(var.id); }
+std::string varName(const Var& var) {
+  return var.name + "_" + std::to_string(var.id);
+}
 
 std::string dims(const std::vector<Dim>& shape) {
   std::string text = "[";
-  for (size_t i = 0; i < shape.size(); ++i) text += (i ? ", " : "") + shape[i].toString();
+  for (size_t i = 0; i < shape.size(); ++i)
+    text += (i ? ", " : "") + shape[i].toString();
   return text + "]";
 }
 
@@ -34,8 +37,10 @@ public:
   /// once as `share #k (...)` and then as `#k`, so dumps of DAGs stay linear.
   void countReferences(const Node& node) {
     if (++references_[&node] > 1) return;
-    for (const auto& operand : node.operands) countReferences(*operand);
-    for (const auto& index : node.indices) countReferences(*index);
+    for (const auto& operand : node.operands)
+      countReferences(*operand);
+    for (const auto& index : node.indices)
+      countReferences(*index);
     if (node.function) countReferences(*node.function->body);
   }
 
@@ -67,7 +72,8 @@ public:
       return varName(*node.vars[0]);
     case K::Let:
       return "let " + varName(*node.vars[0]) + " : " + toString(node.vars[0]->type) + " = " +
-             print(*node.operands[0], indent + 1) + " in\n" + pad + print(*node.operands[1], indent);
+             print(*node.operands[0], indent + 1) + " in\n" + pad +
+             print(*node.operands[1], indent);
     case K::LetTuple: {
       std::string names;
       for (size_t i = 0; i < node.vars.size(); ++i)
@@ -100,14 +106,18 @@ public:
         text += (i > 1 ? ", " : "") + print(*node.operands[i], indent);
       return text + "]";
     }
-    case K::SumOuter: return "sumOuter " + sub(0);
-    case K::MaxOuter: return "maxOuter " + sub(0);
-    case K::ArgmaxOuter: return "argmaxOuter " + sub(0);
+    case K::SumOuter:
+      return "sumOuter " + sub(0);
+    case K::MaxOuter:
+      return "maxOuter " + sub(0);
+    case K::ArgmaxOuter:
+      return "argmaxOuter " + sub(0);
     case K::Gather:
     case K::Scatter: {
       std::string text = node.kind == K::Gather ? "gather " : "scatter ";
       text += dims(node.shape) + " " + sub(0) + " (\\[";
-      for (size_t i = 0; i < node.vars.size(); ++i) text += (i ? ", " : "") + varName(*node.vars[i]);
+      for (size_t i = 0; i < node.vars.size(); ++i)
+        text += (i ? ", " : "") + varName(*node.vars[i]);
       text += "] -> [";
       for (size_t i = 0; i < node.indices.size(); ++i)
         text += (i ? ", " : "") + print(*node.indices[i], indent);
@@ -119,26 +129,32 @@ public:
         text += (i ? ", " : "") + print(*node.operands[i], indent);
       return text + "]";
     }
-    case K::Replicate: return "replicate " + node.shape[0].toString() + " " + sub(0);
+    case K::Replicate:
+      return "replicate " + node.shape[0].toString() + " " + sub(0);
     case K::Tr: {
       std::string text = "tr [";
       for (size_t i = 0; i < node.permutation.size(); ++i)
         text += (i ? ", " : "") + std::to_string(node.permutation[i]);
       return text + "] " + sub(0);
     }
-    case K::Reshape: return "reshape " + dims(node.shape) + " " + sub(0);
+    case K::Reshape:
+      return "reshape " + dims(node.shape) + " " + sub(0);
     case K::Build1:
       return "build1 " + node.shape[0].toString() + " (\\" + varName(*node.vars[0]) + " -> " +
              print(*node.operands[0], indent + 1) + ")";
-    case K::Iota: return "iota " + node.shape[0].toString();
-    case K::NoGrad: return "noGrad " + sub(0);
-    case K::SizeValue: return "size " + node.shape[0].toString();
+    case K::Iota:
+      return "iota " + node.shape[0].toString();
+    case K::NoGrad:
+      return "noGrad " + sub(0);
+    case K::SizeValue:
+      return "size " + node.shape[0].toString();
     case K::Diff: {
       std::string text = std::string(toString(node.diffKind)) + " (\\";
       for (size_t i = 0; i < node.function->params.size(); ++i)
         text += (i ? " " : "") + varName(*node.function->params[i]);
       text += " ->\n" + pad + "    " + print(*node.function->body, indent + 2) + ")";
-      for (const auto& arg : node.operands) text += " " + atom(*arg, indent);
+      for (const auto& arg : node.operands)
+        text += " " + atom(*arg, indent);
       return text;
     }
     }
@@ -161,7 +177,8 @@ private:
 
 std::string shapeString(const std::vector<Dim>& shape) {
   std::string text = "[";
-  for (size_t i = 0; i < shape.size(); ++i) text += (i ? "," : "") + shape[i].toString();
+  for (size_t i = 0; i < shape.size(); ++i)
+    text += (i ? "," : "") + shape[i].toString();
   return text + "]";
 }
 
@@ -170,19 +187,21 @@ std::string toString(const Type& type) {
 }
 
 const char* toString(UnaryOp op) {
-  static const char* names[] = {"neg",   "not",  "exp",  "log",   "sqrt",  "sin",  "cos",
-                                "tan",   "tanh", "abs",  "floor", "ceil",  "sign", "log1p",
-                                "expm1", "erf",  "f64",  "f32",   "i64",   "bool"};
+  static const char* names[] = {"neg",   "not",  "exp", "log",   "sqrt", "sin",  "cos",
+                                "tan",   "tanh", "abs", "floor", "ceil", "sign", "log1p",
+                                "expm1", "erf",  "f64", "f32",   "i64",  "bool"};
   return names[static_cast<int>(op)];
 }
 
 const char* toString(BinaryOp op) {
-  static const char* names[] = {"+", "-", "*",  "/",  "%", "pow", "max", "min",
-                                "atan2", "==", "!=", "<", "<=", ">", ">=", "&&", "||"};
+  static const char* names[] = {"+",  "-",  "*", "/",  "%", "pow", "max", "min", "atan2",
+                                "==", "!=", "<", "<=", ">", ">=",  "&&",  "||"};
   return names[static_cast<int>(op)];
 }
 
-bool isComparison(BinaryOp op) { return op >= BinaryOp::Eq && op <= BinaryOp::Ge; }
+bool isComparison(BinaryOp op) {
+  return op >= BinaryOp::Eq && op <= BinaryOp::Ge;
+}
 
 const char* toString(DiffKind kind) {
   static const char* names[] = {"grad", "valueAndGrad", "vjp", "jvp"};

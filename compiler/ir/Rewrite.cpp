@@ -9,9 +9,12 @@ bool MentionCache::mentions(const NodeP& node, uint32_t varId) {
   auto& memo = memo_[varId];
   if (auto it = memo.find(node.get()); it != memo.end()) return it->second.mentions;
   bool found = false;
-  for (const auto& var : node->vars) found |= node->kind == Node::Kind::Variable && var->id == varId;
-  for (const auto& operand : node->operands) found = found || mentions(operand, varId);
-  for (const auto& index : node->indices) found = found || mentions(index, varId);
+  for (const auto& var : node->vars)
+    found |= node->kind == Node::Kind::Variable && var->id == varId;
+  for (const auto& operand : node->operands)
+    found = found || mentions(operand, varId);
+  for (const auto& index : node->indices)
+    found = found || mentions(index, varId);
   if (node->function) found = found || mentions(node->function->body, varId);
   memo.emplace(node.get(), Answer{node, found});
   return found;
@@ -34,7 +37,8 @@ NodeP zerosOf(const Type& type) {
   NodeP zero = type.elem == Elem::Bool  ? makeConst(false, Elem::Bool)
                : type.elem == Elem::I64 ? makeConst(int64_t(0), Elem::I64)
                                         : makeConst(0.0, type.elem);
-  for (auto dim = type.shape.rbegin(); dim != type.shape.rend(); ++dim) zero = makeReplicate(*dim, zero);
+  for (auto dim = type.shape.rbegin(); dim != type.shape.rend(); ++dim)
+    zero = makeReplicate(*dim, zero);
   return zero;
 }
 

@@ -15,9 +15,11 @@ public:
   std::string error;
 
   void checkFunction(const Function& function) {
-    for (const auto& param : function.params) bind(param);
+    for (const auto& param : function.params)
+      bind(param);
     checkRoot(function.body);
-    for (const auto& param : function.params) unbind(param);
+    for (const auto& param : function.params)
+      unbind(param);
   }
 
 private:
@@ -49,11 +51,13 @@ private:
       at = at->operands[1].get();
     }
     if (at->kind == Node::Kind::Tuple) {
-      for (const auto& component : at->operands) check(component);
+      for (const auto& component : at->operands)
+        check(component);
     } else {
       check(NodeP(node, at));
     }
-    for (const auto& var : bound) unbind(var);
+    for (const auto& var : bound)
+      unbind(var);
   }
 
   void check(const NodeP& node) {
@@ -71,32 +75,38 @@ private:
       check(node->operands[0]);
       if (node->kind == K::LetTuple && node->operands[0]->kind != K::Diff)
         fail("let tuple of something other than a differentiation", *node);
-      for (const auto& var : node->vars) bind(var);
+      for (const auto& var : node->vars)
+        bind(var);
       check(node->operands[1]);
-      for (const auto& var : node->vars) unbind(var);
+      for (const auto& var : node->vars)
+        unbind(var);
       break;
     case K::Build1:
     case K::Gather:
     case K::Scatter: {
       if (node->kind != K::Build1) check(node->operands[0]);
-      for (const auto& var : node->vars) bind(var);
-      for (const auto& index : node->indices) check(index);
+      for (const auto& var : node->vars)
+        bind(var);
+      for (const auto& index : node->indices)
+        check(index);
       if (node->kind == K::Build1) check(node->operands[0]);
-      for (const auto& var : node->vars) unbind(var);
+      for (const auto& var : node->vars)
+        unbind(var);
       break;
     }
     case K::Diff:
       checkFunction(*node->function); // the function may use enclosing variables
-      for (const auto& operand : node->operands) check(operand);
+      for (const auto& operand : node->operands)
+        check(operand);
       break;
     default:
-      for (const auto& operand : node->operands) check(operand);
+      for (const auto& operand : node->operands)
+        check(operand);
     }
     if (!error.empty()) return;
     try {
-      NodeP again = node->kind == K::Diff
-                        ? makeDiff(node->diffKind, node->function, node->operands)
-                        : rebuild(*node, node->operands, node->indices);
+      NodeP again = node->kind == K::Diff ? makeDiff(node->diffKind, node->function, node->operands)
+                                          : rebuild(*node, node->operands, node->indices);
       if (again->type != node->type || again->types != node->types)
         fail("the node's type " + toString(node->type) + " differs from its operands' " +
                  toString(again->type),

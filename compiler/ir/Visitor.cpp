@@ -10,8 +10,10 @@ void Visitor::visit(const NodeP& node) {
 }
 
 void Visitor::visitChildren(const NodeP& node) {
-  for (const auto& operand : node->operands) visit(operand);
-  for (const auto& index : node->indices) visit(index);
+  for (const auto& operand : node->operands)
+    visit(operand);
+  for (const auto& index : node->indices)
+    visit(index);
   if (node->function) visit(node->function->body);
 }
 
@@ -42,7 +44,8 @@ NodeP Mutator::mutateChildren(const NodeP& node) {
   FunctionP function = node->function ? mutateFunction(node->function) : nullptr;
   changed |= function != node->function;
   if (!changed) return node;
-  if (node->kind == Node::Kind::Diff) return makeDiff(node->diffKind, function, std::move(operands));
+  if (node->kind == Node::Kind::Diff)
+    return makeDiff(node->diffKind, function, std::move(operands));
   return rebuild(*node, std::move(operands), std::move(indices));
 }
 

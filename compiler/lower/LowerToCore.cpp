@@ -25,8 +25,8 @@ struct FunctionValue {
   Kind kind = Kind::Instance;
   const sema::FunctionInstance* instance = nullptr;
   const ast::Expr* lambda = nullptr;
-  Env closure;        // Lambda: the scope it was written in
-  Sizes sizes;        // the size substitution to lower its body with
+  Env closure; // Lambda: the scope it was written in
+  Sizes sizes; // the size substitution to lower its body with
   Builtin builtin = Builtin::Exp;
 };
 using FunctionP = std::shared_ptr<const FunctionValue>;
@@ -66,25 +66,44 @@ bool isTrivial(const NodeP& node) {
 
 core::UnaryOp unaryOf(Builtin builtin) {
   switch (builtin) {
-  case Builtin::Exp: return core::UnaryOp::Exp;
-  case Builtin::Log: return core::UnaryOp::Log;
-  case Builtin::Sqrt: return core::UnaryOp::Sqrt;
-  case Builtin::Sin: return core::UnaryOp::Sin;
-  case Builtin::Cos: return core::UnaryOp::Cos;
-  case Builtin::Tan: return core::UnaryOp::Tan;
-  case Builtin::Tanh: return core::UnaryOp::Tanh;
-  case Builtin::Abs: return core::UnaryOp::Abs;
-  case Builtin::Floor: return core::UnaryOp::Floor;
-  case Builtin::Ceil: return core::UnaryOp::Ceil;
-  case Builtin::Sign: return core::UnaryOp::Sign;
-  case Builtin::Log1p: return core::UnaryOp::Log1p;
-  case Builtin::Expm1: return core::UnaryOp::Expm1;
-  case Builtin::Erf: return core::UnaryOp::Erf;
-  case Builtin::ToF64: return core::UnaryOp::ToF64;
-  case Builtin::ToF32: return core::UnaryOp::ToF32;
-  case Builtin::ToI64: return core::UnaryOp::ToI64;
-  case Builtin::ToBool: return core::UnaryOp::ToBool;
-  default: throw core::IRError("lowering: not a unary built-in");
+  case Builtin::Exp:
+    return core::UnaryOp::Exp;
+  case Builtin::Log:
+    return core::UnaryOp::Log;
+  case Builtin::Sqrt:
+    return core::UnaryOp::Sqrt;
+  case Builtin::Sin:
+    return core::UnaryOp::Sin;
+  case Builtin::Cos:
+    return core::UnaryOp::Cos;
+  case Builtin::Tan:
+    return core::UnaryOp::Tan;
+  case Builtin::Tanh:
+    return core::UnaryOp::Tanh;
+  case Builtin::Abs:
+    return core::UnaryOp::Abs;
+  case Builtin::Floor:
+    return core::UnaryOp::Floor;
+  case Builtin::Ceil:
+    return core::UnaryOp::Ceil;
+  case Builtin::Sign:
+    return core::UnaryOp::Sign;
+  case Builtin::Log1p:
+    return core::UnaryOp::Log1p;
+  case Builtin::Expm1:
+    return core::UnaryOp::Expm1;
+  case Builtin::Erf:
+    return core::UnaryOp::Erf;
+  case Builtin::ToF64:
+    return core::UnaryOp::ToF64;
+  case Builtin::ToF32:
+    return core::UnaryOp::ToF32;
+  case Builtin::ToI64:
+    return core::UnaryOp::ToI64;
+  case Builtin::ToBool:
+    return core::UnaryOp::ToBool;
+  default:
+    throw core::IRError("lowering: not a unary built-in");
   }
 }
 
@@ -92,46 +111,70 @@ core::BinaryOp binaryOf(ast::BinaryOp op) {
   using A = ast::BinaryOp;
   using C = core::BinaryOp;
   switch (op) {
-  case A::Or: return C::Or;
-  case A::And: return C::And;
-  case A::Eq: return C::Eq;
-  case A::Ne: return C::Ne;
-  case A::Lt: return C::Lt;
-  case A::Le: return C::Le;
-  case A::Gt: return C::Gt;
-  case A::Ge: return C::Ge;
-  case A::Add: return C::Add;
-  case A::Sub: return C::Sub;
-  case A::Mul: return C::Mul;
-  case A::Div: return C::Div;
-  case A::Mod: return C::Mod;
-  case A::Pow: return C::Pow;
+  case A::Or:
+    return C::Or;
+  case A::And:
+    return C::And;
+  case A::Eq:
+    return C::Eq;
+  case A::Ne:
+    return C::Ne;
+  case A::Lt:
+    return C::Lt;
+  case A::Le:
+    return C::Le;
+  case A::Gt:
+    return C::Gt;
+  case A::Ge:
+    return C::Ge;
+  case A::Add:
+    return C::Add;
+  case A::Sub:
+    return C::Sub;
+  case A::Mul:
+    return C::Mul;
+  case A::Div:
+    return C::Div;
+  case A::Mod:
+    return C::Mod;
+  case A::Pow:
+    return C::Pow;
   }
   return C::Add;
 }
 
 core::BinaryOp binaryOf(Builtin builtin) {
   switch (builtin) {
-  case Builtin::Max: return core::BinaryOp::Max;
-  case Builtin::Min: return core::BinaryOp::Min;
-  case Builtin::Pow: return core::BinaryOp::Pow;
-  case Builtin::Atan2: return core::BinaryOp::Atan2;
-  default: throw core::IRError("lowering: not a binary built-in");
+  case Builtin::Max:
+    return core::BinaryOp::Max;
+  case Builtin::Min:
+    return core::BinaryOp::Min;
+  case Builtin::Pow:
+    return core::BinaryOp::Pow;
+  case Builtin::Atan2:
+    return core::BinaryOp::Atan2;
+  default:
+    throw core::IRError("lowering: not a binary built-in");
   }
 }
 
 core::DiffKind diffOf(Builtin builtin) {
   switch (builtin) {
-  case Builtin::Grad: return core::DiffKind::Grad;
-  case Builtin::ValueAndGrad: return core::DiffKind::ValueAndGrad;
-  case Builtin::Vjp: return core::DiffKind::Vjp;
-  default: return core::DiffKind::Jvp;
+  case Builtin::Grad:
+    return core::DiffKind::Grad;
+  case Builtin::ValueAndGrad:
+    return core::DiffKind::ValueAndGrad;
+  case Builtin::Vjp:
+    return core::DiffKind::Vjp;
+  default:
+    return core::DiffKind::Jvp;
   }
 }
 
 /// Replicates a scalar to `shape` (scalar broadcasting).
 NodeP broadcast(NodeP node, const std::vector<Dim>& shape) {
-  for (auto dim = shape.rbegin(); dim != shape.rend(); ++dim) node = core::makeReplicate(*dim, node);
+  for (auto dim = shape.rbegin(); dim != shape.rend(); ++dim)
+    node = core::makeReplicate(*dim, node);
   return node;
 }
 
@@ -147,7 +190,8 @@ public:
 
   core::Program run() {
     core::Program result;
-    for (const sema::FunctionInstance* entry : program_.entries) result.entries.push_back(lowerEntry(*entry));
+    for (const sema::FunctionInstance* entry : program_.entries)
+      result.entries.push_back(lowerEntry(*entry));
     return result;
   }
 
@@ -185,7 +229,8 @@ private:
     Components components = lower(expr, env, sizes).components;
     std::vector<Binding> bindings = std::move(scopes_.back());
     scopes_.pop_back();
-    for (auto& component : components) component = wrap(bindings, component);
+    for (auto& component : components)
+      component = wrap(bindings, component);
     return components;
   }
 
@@ -208,7 +253,8 @@ private:
 
   static std::vector<Dim> substitute(const std::vector<Dim>& dims, const Sizes& sizes) {
     std::vector<Dim> result;
-    for (const auto& dim : dims) result.push_back(dim.substitute(sizes));
+    for (const auto& dim : dims)
+      result.push_back(dim.substitute(sizes));
     return result;
   }
 
@@ -216,7 +262,8 @@ private:
   /// the caller's (type arguments may mention the caller's size variables).
   static Sizes calleeSizes(const Resolution& resolution, const Sizes& caller) {
     Sizes sizes = caller;
-    for (const auto& [id, dim] : resolution.bindings.dims) sizes[id] = dim.substitute(caller);
+    for (const auto& [id, dim] : resolution.bindings.dims)
+      sizes[id] = dim.substitute(caller);
     return sizes;
   }
 
@@ -227,7 +274,8 @@ private:
     entry.name = inst.decl->name;
     entry.sizeVars = inst.sizeVars;
     Sizes sizes;
-    for (const auto& var : inst.sizeVars) sizes[var->id] = Dim::variable(var);
+    for (const auto& var : inst.sizeVars)
+      sizes[var->id] = Dim::variable(var);
     Env env;
     for (size_t i = 0; i < inst.decl->params.size(); ++i) {
       const std::string& name = inst.decl->params[i].name;
@@ -253,7 +301,8 @@ private:
     case FunctionValue::Kind::Instance: {
       const sema::FunctionInstance& inst = *function.instance;
       Env env;
-      for (size_t i = 0; i < args.size(); ++i) env = extend(env, inst.decl->params[i].name, args[i]);
+      for (size_t i = 0; i < args.size(); ++i)
+        env = extend(env, inst.decl->params[i].name, args[i]);
       return lower(*inst.body, env, function.sizes);
     }
     case FunctionValue::Kind::Lambda: {
@@ -264,7 +313,8 @@ private:
     }
     case FunctionValue::Kind::Builtin: {
       std::vector<NodeP> operands;
-      for (const auto& arg : args) operands.push_back(arg.components.at(0));
+      for (const auto& arg : args)
+        operands.push_back(arg.components.at(0));
       return {{applyElementwise(function.builtin, operands)}, nullptr};
     }
     }
@@ -309,7 +359,8 @@ private:
         continue;
       }
       Value value = lower(arg, env, sizes);
-      for (auto& component : value.components) component = share(component, "arg");
+      for (auto& component : value.components)
+        component = share(component, "arg");
       args.push_back(std::move(value));
     }
     return args;
@@ -350,14 +401,16 @@ private:
         indices.push_back(array.size() > 1 ? share(index, "i") : index);
       }
       Components result;
-      for (const auto& component : array) result.push_back(core::makeIndex(component, indices));
+      for (const auto& component : array)
+        result.push_back(core::makeIndex(component, indices));
       return {result, nullptr};
     }
     case K::Project: {
       Components tuple = lower(expr.operand(0), env, sizes).components;
       const sema::TypeP& type = expr.operand(0).type;
       size_t start = 0;
-      for (int i = 0; i < expr.projIndex; ++i) start += sema::flatten(type->elements[i]).size();
+      for (int i = 0; i < expr.projIndex; ++i)
+        start += sema::flatten(type->elements[i]).size();
       size_t count = sema::flatten(type->elements[expr.projIndex]).size();
       return {Components(tuple.begin() + start, tuple.begin() + start + count), nullptr};
     }
@@ -371,11 +424,13 @@ private:
     }
     case K::ArrayLit: {
       std::vector<Components> elements;
-      for (const auto& operand : expr.operands) elements.push_back(lower(*operand, env, sizes).components);
+      for (const auto& operand : expr.operands)
+        elements.push_back(lower(*operand, env, sizes).components);
       Components result;
       for (size_t c = 0; c < elements[0].size(); ++c) {
         std::vector<NodeP> column;
-        for (const auto& element : elements) column.push_back(element[c]);
+        for (const auto& element : elements)
+          column.push_back(element[c]);
         result.push_back(core::makeArrayLit(column));
       }
       return {result, nullptr};
@@ -505,7 +560,8 @@ private:
 
   std::vector<NodeP> lowerIndexList(const ast::Expr& list, const Env& env, const Sizes& sizes) {
     std::vector<NodeP> indices;
-    for (const auto& index : list.operands) indices.push_back(lowerScoped(*index, env, sizes).at(0));
+    for (const auto& index : list.operands)
+      indices.push_back(lowerScoped(*index, env, sizes).at(0));
     return indices;
   }
 
@@ -521,7 +577,8 @@ private:
       std::vector<VarP> vars;
       Env inner = bindIndices(lambda, env, vars);
       for (NodeP component : lowerScoped(lambda.operand(0), inner, sizes)) {
-        for (size_t d = shape.size(); d-- > 0;) component = core::makeBuild1(shape[d], vars[d], component);
+        for (size_t d = shape.size(); d-- > 0;)
+          component = core::makeBuild1(shape[d], vars[d], component);
         result.push_back(component);
       }
       return {result, nullptr};
@@ -540,14 +597,16 @@ private:
       return {result, nullptr};
     }
     case Builtin::SumOuter:
-      for (const auto& component : components(0)) result.push_back(core::makeSumOuter(component));
+      for (const auto& component : components(0))
+        result.push_back(core::makeSumOuter(component));
       return {result, nullptr};
     case Builtin::MaxOuter:
       return single(core::makeMaxOuter(components(0).at(0)));
     case Builtin::ArgmaxOuter:
       return single(core::makeArgmaxOuter(components(0).at(0)));
     case Builtin::Replicate:
-      for (const auto& component : components(1)) result.push_back(core::makeReplicate(shape[0], component));
+      for (const auto& component : components(1))
+        result.push_back(core::makeReplicate(shape[0], component));
       return {result, nullptr};
     case Builtin::Iota:
       return single(core::makeIota(shape[0]));
@@ -558,11 +617,13 @@ private:
     case Builtin::Reshape:
       return single(core::makeReshape(shape, components(1).at(0)));
     case Builtin::NoGrad:
-      for (const auto& component : components(0)) result.push_back(core::makeNoGrad(component));
+      for (const auto& component : components(0))
+        result.push_back(core::makeNoGrad(component));
       return {result, nullptr};
     default: {
       std::vector<NodeP> operands;
-      for (size_t i = 0; i + 1 < call.operands.size(); ++i) operands.push_back(components(i).at(0));
+      for (size_t i = 0; i + 1 < call.operands.size(); ++i)
+        operands.push_back(components(i).at(0));
       return single(applyElementwise(resolution.builtin, operands));
     }
     }
@@ -591,7 +652,8 @@ private:
     openScope();
     Components body = this->call(*function, params).components;
     coreFunction->body = closeScope(core::makeTuple(body));
-    for (const auto& extra : lowerArguments(call, 1 + arity, call.operands.size() - 1 - arity, env, sizes))
+    for (const auto& extra :
+         lowerArguments(call, 1 + arity, call.operands.size() - 1 - arity, env, sizes))
       args.insert(args.end(), extra.components.begin(), extra.components.end());
     NodeP diff = core::makeDiff(diffOf(resolution.builtin), coreFunction, args);
     if (diff->resultCount() == 1) return single(share(diff, "d"));
@@ -611,6 +673,8 @@ private:
 
 } // namespace
 
-core::Program lowerToCore(const sema::CheckedProgram& program) { return Lowerer(program).run(); }
+core::Program lowerToCore(const sema::CheckedProgram& program) {
+  return Lowerer(program).run();
+}
 
 } // namespace arr::lower

@@ -15,7 +15,9 @@ namespace {
 using namespace core;
 using K = Node::Kind;
 
-NodeP i64Const(int64_t value) { return makeConst(value, Elem::I64); }
+NodeP i64Const(int64_t value) {
+  return makeConst(value, Elem::I64);
+}
 
 NodeP sizeNode(const Dim& dim) {
   if (auto constant = dim.asConstant()) return i64Const(*constant);
@@ -56,7 +58,8 @@ private:
       return build(term->shape[0], term->vars[0], norm(term->operands[0]));
     case K::Index: {
       std::vector<NodeP> ix;
-      for (const auto& index : indicesOf(*term)) ix.push_back(norm(index));
+      for (const auto& index : indicesOf(*term))
+        ix.push_back(norm(index));
       return index(norm(term->operands[0]), std::move(ix));
     }
     case K::Gather:
@@ -65,17 +68,20 @@ private:
       for (size_t v = 0; v < term->vars.size(); ++v)
         ranges_[term->vars[v]->id] = term->kind == K::Gather ? term->shape[v] : source.shape[v];
       std::vector<NodeP> indices;
-      for (const auto& index : term->indices) indices.push_back(norm(index));
+      for (const auto& index : term->indices)
+        indices.push_back(norm(index));
       return rebuild(*term, {norm(term->operands[0])}, std::move(indices));
     }
     case K::Diff: {
       std::vector<NodeP> args;
-      for (const auto& arg : term->operands) args.push_back(norm(arg));
+      for (const auto& arg : term->operands)
+        args.push_back(norm(arg));
       return makeDiff(term->diffKind, normFunction(term->function), std::move(args));
     }
     default: {
       std::vector<NodeP> operands;
-      for (const auto& operand : term->operands) operands.push_back(norm(operand));
+      for (const auto& operand : term->operands)
+        operands.push_back(norm(operand));
       return rebuild(*term, std::move(operands), {});
     }
     }
@@ -137,14 +143,16 @@ private:
     }
     case K::ArrayLit: {
       std::vector<NodeP> elements;
-      for (const auto& element : b.operands) elements.push_back(inner(element));
+      for (const auto& element : b.operands)
+        elements.push_back(inner(element));
       return makeTr({1, 0}, makeArrayLit(std::move(elements)));
     }
     case K::Replicate:
       return makeTr({1, 0}, makeReplicate(b.shape[0], inner(b.operands[0])));
     case K::Tr: {
       std::vector<int> permutation{0};
-      for (int p : b.permutation) permutation.push_back(p + 1);
+      for (int p : b.permutation)
+        permutation.push_back(p + 1);
       return makeTr(permutation, inner(b.operands[0]));
     }
     case K::Reshape: {
@@ -197,9 +205,8 @@ private:
       auto size = extent.asConstant();
       if (size && at >= 0 && at < *size) return value;
     }
-    NodeP inRange = makeBinary(
-        BinaryOp::And, makeBinary(BinaryOp::Le, i64Const(0), position),
-        makeBinary(BinaryOp::Lt, position, sizeNode(extent)));
+    NodeP inRange = makeBinary(BinaryOp::And, makeBinary(BinaryOp::Le, i64Const(0), position),
+                               makeBinary(BinaryOp::Lt, position, sizeNode(extent)));
     return makeCond(inRange, value, zerosOf(value->type));
   }
 
@@ -236,7 +243,8 @@ private:
 
   /// Guards `value` by every index position against the dimension it reads.
   NodeP guardAll(const std::vector<NodeP>& at, const std::vector<Dim>& shape, NodeP value) {
-    for (size_t j = at.size(); j-- > 0;) value = guard(at[j], shape[j], value);
+    for (size_t j = at.size(); j-- > 0;)
+      value = guard(at[j], shape[j], value);
     return value;
   }
 
@@ -262,8 +270,7 @@ private:
       // An out-of-range read of the result is zero; pushed inside, it reads zeros
       // and applies the operation to them, which is zero only for some operations.
       return shared(ix, 0, [&](const std::vector<NodeP>& at) {
-        NodeP pushed =
-            makeBinary(t.binaryOp, index(t.operands[0], at), index(t.operands[1], at));
+        NodeP pushed = makeBinary(t.binaryOp, index(t.operands[0], at), index(t.operands[1], at));
         return preservesZero(t) ? pushed : guardAll(at, t.type.shape, pushed);
       });
     case K::Unary:
@@ -295,7 +302,8 @@ private:
       return shared(ix, 1, [&](const std::vector<NodeP>& at) {
         std::vector<NodeP> tail(at.begin() + 1, at.end());
         std::vector<NodeP> elements;
-        for (const auto& element : t.operands) elements.push_back(index(element, tail));
+        for (const auto& element : t.operands)
+          elements.push_back(index(element, tail));
         return makeIndex(makeArrayLit(std::move(elements)), {at[0]});
       });
     case K::Replicate:
@@ -303,9 +311,8 @@ private:
         return guard(at[0], t.shape[0], index(t.operands[0], {at.begin() + 1, at.end()}));
       });
     case K::Iota:
-      return shared(ix, 0, [&](const std::vector<NodeP>& at) {
-        return guard(at[0], t.shape[0], at[0]);
-      });
+      return shared(ix, 0,
+                    [&](const std::vector<NodeP>& at) { return guard(at[0], t.shape[0], at[0]); });
     case K::Tr:
       return index(transposeAsGather(t), std::move(ix));
     case K::Reshape:
@@ -313,7 +320,8 @@ private:
     case K::Gather:
       return shared(ix, 0, [&](const std::vector<NodeP>& at) {
         std::vector<NodeP> indices;
-        for (const auto& f : t.indices) indices.push_back(norm(substitute(f, t.vars[0], at[0])));
+        for (const auto& f : t.indices)
+          indices.push_back(norm(substitute(f, t.vars[0], at[0])));
         std::vector<NodeP> tail(at.begin() + 1, at.end());
         NodeP read;
         if (t.vars.size() == 1) {
@@ -348,7 +356,8 @@ private:
     std::vector<Dim> outer(t.type.shape.begin(), t.type.shape.begin() + m);
     std::vector<VarP> vars = indexVars(outer);
     std::vector<NodeP> source(m);
-    for (size_t q = 0; q < m; ++q) source[t.permutation[q]] = makeVariable(vars[q]);
+    for (size_t q = 0; q < m; ++q)
+      source[t.permutation[q]] = makeVariable(vars[q]);
     return makeGather(outer, t.operands[0], vars, source);
   }
 
@@ -390,14 +399,16 @@ struct DiffBodies : Mutator {
   NodeP mutateNode(const NodeP& node) override {
     if (node->kind != K::Diff) return mutateChildren(node);
     std::vector<NodeP> args;
-    for (const auto& arg : node->operands) args.push_back(mutate(arg));
+    for (const auto& arg : node->operands)
+      args.push_back(mutate(arg));
     return makeDiff(node->diffKind, bot.normFunction(node->function), std::move(args));
   }
 };
 
 Program transformEntries(const Program& program, const std::function<NodeP(const NodeP&)>& f) {
   Program result = program;
-  for (auto& entry : result.entries) entry.function.body = f(entry.function.body);
+  for (auto& entry : result.entries)
+    entry.function.body = f(entry.function.body);
   return result;
 }
 

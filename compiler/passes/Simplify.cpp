@@ -22,7 +22,8 @@ using K = Node::Kind;
 /// The scalar of a constant array: a Const, possibly replicated.
 std::optional<Scalar> constantValue(const NodeP& node) {
   const Node* at = node.get();
-  while (at->kind == K::Replicate) at = at->operands[0].get();
+  while (at->kind == K::Replicate)
+    at = at->operands[0].get();
   if (at->kind != K::Const) return std::nullopt;
   return at->value;
 }
@@ -39,7 +40,8 @@ bool isConstant(const NodeP& node, double value) {
 /// The node with the same value as `scalar` replicated to `type`'s shape.
 NodeP constantLike(Scalar scalar, const Type& type) {
   NodeP node = makeConst(scalar, type.elem);
-  for (auto dim = type.shape.rbegin(); dim != type.shape.rend(); ++dim) node = makeReplicate(*dim, node);
+  for (auto dim = type.shape.rbegin(); dim != type.shape.rend(); ++dim)
+    node = makeReplicate(*dim, node);
   return node;
 }
 
@@ -139,8 +141,10 @@ private:
       if (node->vars[0]->id == var_) uses = {1, inLoop};
     } else {
       bool loopBody = node->kind == K::Build1;
-      for (const auto& operand : node->operands) merge(visit(operand, inLoop || loopBody));
-      for (const auto& index : node->indices) merge(visit(index, true));
+      for (const auto& operand : node->operands)
+        merge(visit(operand, inLoop || loopBody));
+      for (const auto& index : node->indices)
+        merge(visit(index, true));
       if (node->function) merge(visit(node->function->body, true));
     }
     memo.emplace(node.get(), uses);
@@ -158,16 +162,26 @@ class Rules {
 public:
   NodeP apply(const NodeP& node) {
     switch (node->kind) {
-    case K::Let: return let(node);
-    case K::Cond: return cond(node);
-    case K::Unary: return unary(node);
-    case K::Binary: return binary(node);
-    case K::Index: return indexOfLiteral(node);
-    case K::Gather: return gather(node);
-    case K::Tr: return transpose(node);
-    case K::Reshape: return reshape(node);
-    case K::SumOuter: return sumOfReplicate(node);
-    default: return nullptr;
+    case K::Let:
+      return let(node);
+    case K::Cond:
+      return cond(node);
+    case K::Unary:
+      return unary(node);
+    case K::Binary:
+      return binary(node);
+    case K::Index:
+      return indexOfLiteral(node);
+    case K::Gather:
+      return gather(node);
+    case K::Tr:
+      return transpose(node);
+    case K::Reshape:
+      return reshape(node);
+    case K::SumOuter:
+      return sumOfReplicate(node);
+    default:
+      return nullptr;
     }
   }
 
@@ -181,7 +195,8 @@ private:
     if (uses.count == 0) return body;
     // A differentiation stays let-bound: the AD pass replaces the binding.
     if (value->kind == K::Diff) return nullptr;
-    bool trivial = value->kind == K::Variable || value->kind == K::Const || value->kind == K::SizeValue;
+    bool trivial =
+        value->kind == K::Variable || value->kind == K::Const || value->kind == K::SizeValue;
     if (trivial || (uses.count == 1 && !uses.inLoop)) return substitute(body, x, value);
     return nullptr;
   }
@@ -212,7 +227,8 @@ private:
     auto left = constantValue(a);
     auto right = constantValue(b);
     if (left && right)
-      return constantLike(Folder::binary(op, *left, *right, a->type.elem, node->type.elem), node->type);
+      return constantLike(Folder::binary(op, *left, *right, a->type.elem, node->type.elem),
+                          node->type);
     bool integer = a->type.elem == Elem::I64;
     // Exact in IEEE arithmetic: x * 1, 1 * x, x / 1, x - 0 (also -0.0 - 0.0 = -0.0), x + -0.0.
     // x + 0 is exact for integers only (-0.0 + 0.0 is +0.0).
@@ -277,8 +293,10 @@ private:
   }
 
   static NodeP rangeCheck(const NodeP& index, const Dim& extent) {
-    NodeP size = extent.asConstant() ? makeConst(*extent.asConstant(), Elem::I64) : makeSizeValue(extent);
-    return makeBinary(BinaryOp::And, makeBinary(BinaryOp::Le, makeConst(int64_t(0), Elem::I64), index),
+    NodeP size =
+        extent.asConstant() ? makeConst(*extent.asConstant(), Elem::I64) : makeSizeValue(extent);
+    return makeBinary(BinaryOp::And,
+                      makeBinary(BinaryOp::Le, makeConst(int64_t(0), Elem::I64), index),
                       makeBinary(BinaryOp::Lt, index, size));
   }
 
@@ -310,7 +328,8 @@ private:
       std::vector<NodeP> composed;
       for (const auto& g : inner.indices) {
         NodeP index = g;
-        for (size_t j = 0; j < m; ++j) index = substitute(index, inner.vars[j], f[j]);
+        for (size_t j = 0; j < m; ++j)
+          index = substitute(index, inner.vars[j], f[j]);
         composed.push_back(index);
       }
       composed.insert(composed.end(), f.begin() + m, f.end());
@@ -319,7 +338,8 @@ private:
       return makeGather(node->shape, inner.operands[0], vars, composed);
     }
     case K::Replicate: {
-      // gather sh (replicate k a) (\is -> [j, rest]) = gather sh a (\is -> rest) when j is in range.
+      // gather sh (replicate k a) (\is -> [j, rest]) = gather sh a (\is -> rest) when j is in
+      // range.
       if (f.empty()) return nullptr;
       std::vector<NodeP> rest(f.begin() + 1, f.end());
       NodeP outOfRange = inRange(f[0], vars, node->shape, source->shape[0])
@@ -334,7 +354,8 @@ private:
       const auto& p = source->permutation;
       if (f.size() < p.size()) return nullptr;
       std::vector<NodeP> permuted(f.begin(), f.end());
-      for (size_t q = 0; q < p.size(); ++q) permuted[p[q]] = f[q];
+      for (size_t q = 0; q < p.size(); ++q)
+        permuted[p[q]] = f[q];
       return makeGather(node->shape, source->operands[0], vars, permuted);
     }
     default:
@@ -346,14 +367,18 @@ private:
   NodeP transpose(const NodeP& node) {
     const auto& p = node->permutation;
     bool identity = true;
-    for (size_t q = 0; q < p.size(); ++q) identity &= p[q] == int(q);
+    for (size_t q = 0; q < p.size(); ++q)
+      identity &= p[q] == int(q);
     if (identity) return node->operands[0];
     const NodeP& inner = node->operands[0];
     if (inner->kind != K::Tr) return nullptr;
     size_t length = std::max(p.size(), inner->permutation.size());
-    auto at = [](const std::vector<int>& perm, size_t q) { return q < perm.size() ? perm[q] : int(q); };
+    auto at = [](const std::vector<int>& perm, size_t q) {
+      return q < perm.size() ? perm[q] : int(q);
+    };
     std::vector<int> composed(length);
-    for (size_t q = 0; q < length; ++q) composed[q] = at(inner->permutation, at(p, q));
+    for (size_t q = 0; q < length; ++q)
+      composed[q] = at(inner->permutation, at(p, q));
     return makeTr(composed, inner->operands[0]);
   }
 
@@ -410,21 +435,26 @@ protected:
 private:
   static std::string keyOf(const Node& node) {
     std::string key = std::to_string(int(node.kind)) + "|" + std::to_string(int(node.unaryOp)) +
-                      "|" + std::to_string(int(node.binaryOp)) + "|" + std::to_string(int(node.diffKind)) +
-                      "|" + toString(node.type) + "|";
+                      "|" + std::to_string(int(node.binaryOp)) + "|" +
+                      std::to_string(int(node.diffKind)) + "|" + toString(node.type) + "|";
     if (node.kind == K::Const)
-      key += std::visit([](auto v) { return std::to_string(v); }, node.value) + "|" +
-             std::to_string(node.value.index()) + (std::holds_alternative<double>(node.value) &&
-                                                           std::signbit(std::get<double>(node.value))
-                                                       ? "-"
-                                                       : "+");
-    for (const auto& operand : node.operands) key += std::to_string(uintptr_t(operand.get())) + ",";
+      key +=
+          std::visit([](auto v) { return std::to_string(v); }, node.value) + "|" +
+          std::to_string(node.value.index()) +
+          (std::holds_alternative<double>(node.value) && std::signbit(std::get<double>(node.value))
+               ? "-"
+               : "+");
+    for (const auto& operand : node.operands)
+      key += std::to_string(uintptr_t(operand.get())) + ",";
     key += "|";
-    for (const auto& index : node.indices) key += std::to_string(uintptr_t(index.get())) + ",";
+    for (const auto& index : node.indices)
+      key += std::to_string(uintptr_t(index.get())) + ",";
     key += "|";
-    for (const auto& var : node.vars) key += std::to_string(var->id) + ",";
+    for (const auto& var : node.vars)
+      key += std::to_string(var->id) + ",";
     key += "|" + shapeString(node.shape) + "|";
-    for (int p : node.permutation) key += std::to_string(p) + ",";
+    for (int p : node.permutation)
+      key += std::to_string(p) + ",";
     key += "|" + std::to_string(uintptr_t(node.function.get()));
     return key;
   }
@@ -441,7 +471,8 @@ NodeP simplify(const NodeP& node) {
 
 Program simplify(const Program& program) {
   Program result = program;
-  for (auto& entry : result.entries) entry.function.body = simplify(entry.function.body);
+  for (auto& entry : result.entries)
+    entry.function.body = simplify(entry.function.body);
   return result;
 }
 

@@ -63,11 +63,21 @@ const char* builtinName(Builtin builtin) {
   return "?";
 }
 
-bool isBuiltinName(const std::string& name) { return table().count(name) != 0; }
+bool isBuiltinName(const std::string& name) {
+  return table().count(name) != 0;
+}
 
-bool isUnaryMath(Builtin builtin) { return builtin >= Builtin::Exp && builtin <= Builtin::Erf; }
-bool isBinaryMath(Builtin builtin) { return builtin >= Builtin::Max && builtin <= Builtin::Atan2; }
-bool isConversion(Builtin builtin) { return builtin >= Builtin::ToF64 && builtin <= Builtin::ToBool; }
-bool isDifferentiation(Builtin builtin) { return builtin >= Builtin::Grad; }
+bool isUnaryMath(Builtin builtin) {
+  return builtin >= Builtin::Exp && builtin <= Builtin::Erf;
+}
+bool isBinaryMath(Builtin builtin) {
+  return builtin >= Builtin::Max && builtin <= Builtin::Atan2;
+}
+bool isConversion(Builtin builtin) {
+  return builtin >= Builtin::ToF64 && builtin <= Builtin::ToBool;
+}
+bool isDifferentiation(Builtin builtin) {
+  return builtin >= Builtin::Grad;
+}
 
 } // namespace arr::sema

@@ -7,15 +7,47 @@
 namespace arr::sema {
 
 enum class Builtin {
-  Build, Gather, Scatter, SumOuter, MaxOuter, ArgmaxOuter, Replicate, Tr, Reshape, Iota, NoGrad,
+  Build,
+  Gather,
+  Scatter,
+  SumOuter,
+  MaxOuter,
+  ArgmaxOuter,
+  Replicate,
+  Tr,
+  Reshape,
+  Iota,
+  NoGrad,
   // elementwise unary
-  Exp, Log, Sqrt, Sin, Cos, Tan, Tanh, Abs, Floor, Ceil, Sign, Log1p, Expm1, Erf,
+  Exp,
+  Log,
+  Sqrt,
+  Sin,
+  Cos,
+  Tan,
+  Tanh,
+  Abs,
+  Floor,
+  Ceil,
+  Sign,
+  Log1p,
+  Expm1,
+  Erf,
   // elementwise binary
-  Max, Min, Pow, Atan2,
+  Max,
+  Min,
+  Pow,
+  Atan2,
   // conversions
-  ToF64, ToF32, ToI64, ToBool,
+  ToF64,
+  ToF32,
+  ToI64,
+  ToBool,
   // differentiation operators: applied to a function, then called
-  Grad, ValueAndGrad, Vjp, Jvp,
+  Grad,
+  ValueAndGrad,
+  Vjp,
+  Jvp,
 };
 
 std::optional<Builtin> builtinNamed(const std::string& name);

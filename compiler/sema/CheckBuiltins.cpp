@@ -35,7 +35,8 @@ size_t arityOf(Builtin builtin) {
 
 Dim elementCount(const std::vector<Dim>& dims) {
   Dim count = Dim::constant(1);
-  for (const auto& dim : dims) count = count * dim;
+  for (const auto& dim : dims)
+    count = count * dim;
   return count;
 }
 
@@ -57,8 +58,8 @@ TypeP FunctionChecker::elementwiseType(Builtin builtin, const std::vector<TypeP>
       throw CompileError(loc, name + ": needs a number, not " + toString(arg) +
                                   " (bool is not a number)");
     if (needsFloat(builtin) && !isFloat(arg->elem))
-      throw CompileError(loc, name + ": needs a float (f32 or f64) argument, not " +
-                                  toString(arg) + "; convert it with f64(...)");
+      throw CompileError(loc, name + ": needs a float (f32 or f64) argument, not " + toString(arg) +
+                                  "; convert it with f64(...)");
   }
   if (builtin == Builtin::NoGrad) return args[0];
   if (isConversion(builtin)) {
@@ -181,7 +182,8 @@ TypeP FunctionChecker::checkBuiltinCall(ast::Expr& call, Builtin builtin, Hint h
     TypeP body = check(lambda.operand(0), hint);
     popScope();
     if (body->isFunction())
-      throw CompileError(lambda.operand(0).range.begin, prefix + "cannot build an array of functions");
+      throw CompileError(lambda.operand(0).range.begin,
+                         prefix + "cannot build an array of functions");
     lambda.type = functionType(indices, body);
     return prependDims(resolution->shape, body);
   }
@@ -255,12 +257,14 @@ TypeP FunctionChecker::checkBuiltinCall(ast::Expr& call, Builtin builtin, Hint h
     ast::Expr& permutation = arg(0);
     if (permutation.kind != ast::Expr::Kind::ArrayLit)
       throw CompileError(permutation.range.begin,
-                         prefix + "the permutation must be a bracketed list of integers, e.g. [1, 0]");
+                         prefix +
+                             "the permutation must be a bracketed list of integers, e.g. [1, 0]");
     std::vector<int> perm;
     for (auto& entry : permutation.operands) {
       check(*entry, ElemKind::I64);
       if (entry->kind != ast::Expr::Kind::IntLit)
-        throw CompileError(entry->range.begin, prefix + "permutation entries must be integer literals");
+        throw CompileError(entry->range.begin,
+                           prefix + "permutation entries must be integer literals");
       perm.push_back(static_cast<int>(std::min<int64_t>(entry->intValue, 1 << 30)));
     }
     permutation.type = arrayType({Dim::constant(static_cast<int64_t>(perm.size()))}, ElemKind::I64);
@@ -271,12 +275,15 @@ TypeP FunctionChecker::checkBuiltinCall(ast::Expr& call, Builtin builtin, Hint h
     std::iota(identity.begin(), identity.end(), 0);
     bool fits = !source->isFunction() && hasCommonOuterDims(source, perm.size());
     if (sorted != identity || !fits)
-      throw CompileError(at, prefix + ast::toString(permutation) + " is not a permutation of the "
-                                 "outer dimensions of " + toString(source));
+      throw CompileError(at, prefix + ast::toString(permutation) +
+                                 " is not a permutation of the "
+                                 "outer dimensions of " +
+                                 toString(source));
     resolution->permutation = perm;
     std::vector<Dim> outer = outerDims(source, perm.size());
     std::vector<Dim> permuted;
-    for (int p : perm) permuted.push_back(outer[p]);
+    for (int p : perm)
+      permuted.push_back(outer[p]);
     return prependDims(permuted, dropOuterDims(source, perm.size()));
   }
   case Builtin::Reshape: {

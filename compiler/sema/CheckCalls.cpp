@@ -25,7 +25,6 @@ std::string bindingsText(const Signature& sig, const Substitution& substitution)
   return text;
 }
 
-
 /// The first differentiation operator inside a function body, following calls.
 std::optional<Loc> findDifferentiation(const ast::Expr& expr,
                                        std::set<const FunctionInstance*>& visited) {
@@ -56,7 +55,8 @@ TypeP FunctionChecker::checkCall(ast::Expr& call, Hint hint) {
     if (op && isDifferentiation(*op)) {
       if (callee.operands.size() != 2)
         throw CompileError(callee.operand(0).range.begin,
-                           std::string(builtinName(*op)) + " expects 1 argument (a function) but got " +
+                           std::string(builtinName(*op)) +
+                               " expects 1 argument (a function) but got " +
                                std::to_string(callee.operands.size() - 1));
       return checkDifferentiation(call, *op, callee.operand(1));
     }
@@ -67,14 +67,14 @@ TypeP FunctionChecker::checkCall(ast::Expr& call, Hint hint) {
   const std::string& name = callee.name();
   if (const Local* local = lookupLocal(name)) {
     if (!local->type->isFunction())
-      throw CompileError(callee.range.begin, "'" + name + "' is not a function; it has type " +
-                                                 toString(local->type));
+      throw CompileError(callee.range.begin,
+                         "'" + name + "' is not a function; it has type " + toString(local->type));
     return checkFunctionParamCall(call, name, local->type);
   }
   if (auto builtin = builtinNamed(name)) {
     if (isDifferentiation(*builtin))
-      throw CompileError(callee.range.begin, name + "(f) must be applied to arguments, as in " +
-                                                 name + "(f)(x)");
+      throw CompileError(callee.range.begin,
+                         name + "(f) must be applied to arguments, as in " + name + "(f)(x)");
     return checkBuiltinCall(call, *builtin, hint);
   }
   auto target = program_.program().lookup(module_, name);
@@ -144,7 +144,8 @@ TypeP FunctionChecker::instantiate(const TopLevel& callee, std::vector<Argument>
     for (const auto& param : expected->elements)
       if (containsTypeVariable(param))
         throw CompileError(args[i].loc, "cannot infer the parameter types of the function passed "
-                                        "as '" + decl.params[i].name + "' to " + decl.name);
+                                        "as '" +
+                                            decl.params[i].name + "' to " + decl.name);
     TypeP result = checkFunctionArgument(*args[i].expr, expected->elements,
                                          "argument '" + decl.params[i].name + "' of " + decl.name);
     if (!unifier.unify(sig.params[i]->result, result, i))
@@ -171,8 +172,9 @@ TypeP FunctionChecker::instantiate(const TopLevel& callee, std::vector<Argument>
       with += (with.empty() ? "" : ", ") + name + " = " + toString(type);
     std::vector<Note> notes;
     if (error.loc.valid()) notes.push_back({error.loc, error.message});
-    throw CompileError(calleeLoc, "cannot instantiate " + decl.name + " with " + with + ": " +
-                                      error.message, std::move(notes));
+    throw CompileError(calleeLoc,
+                       "cannot instantiate " + decl.name + " with " + with + ": " + error.message,
+                       std::move(notes));
   }
   resolution.instance = inst;
   resolution.bindings.dims = unifier.substitution.dims;
@@ -183,9 +185,9 @@ TypeP FunctionChecker::checkFunctionParamCall(ast::Expr& call, const std::string
                                               const TypeP& type) {
   size_t count = call.operands.size() - 1;
   if (count != type->elements.size())
-    throw CompileError(call.operand(0).range.begin,
-                       name + " expects " + plural(type->elements.size(), "argument") +
-                           " but got " + std::to_string(count));
+    throw CompileError(call.operand(0).range.begin, name + " expects " +
+                                                        plural(type->elements.size(), "argument") +
+                                                        " but got " + std::to_string(count));
   for (size_t i = 0; i < count; ++i) {
     const TypeP& expected = type->elements[i];
     if (expected->isFunction())
@@ -207,7 +209,8 @@ TypeP FunctionChecker::checkFunctionParamCall(ast::Expr& call, const std::string
 
 TypeP FunctionChecker::checkLambdaCall(ast::Expr& call) {
   std::vector<TypeP> argTypes;
-  for (size_t i = 1; i < call.operands.size(); ++i) argTypes.push_back(check(call.operand(i)));
+  for (size_t i = 1; i < call.operands.size(); ++i)
+    argTypes.push_back(check(call.operand(i)));
   auto resolution = std::make_shared<Resolution>();
   resolution->kind = Resolution::Kind::Lambda;
   call.resolution = resolution;
@@ -217,10 +220,9 @@ TypeP FunctionChecker::checkLambdaCall(ast::Expr& call) {
 TypeP FunctionChecker::checkLambda(ast::Expr& lambda, const std::vector<TypeP>& paramTypes,
                                    const std::string& context) {
   if (lambda.lambdaParams.size() != paramTypes.size())
-    throw CompileError(lambda.range.begin, context + " must take " +
-                                               plural(paramTypes.size(), "parameter") +
-                                               ", but the lambda takes " +
-                                               std::to_string(lambda.lambdaParams.size()));
+    throw CompileError(lambda.range.begin,
+                       context + " must take " + plural(paramTypes.size(), "parameter") +
+                           ", but the lambda takes " + std::to_string(lambda.lambdaParams.size()));
   pushScope();
   for (size_t i = 0; i < paramTypes.size(); ++i) {
     auto& param = lambda.lambdaParams[i];
@@ -252,12 +254,13 @@ TypeP FunctionChecker::checkFunctionArgument(ast::Expr& expr, const std::vector<
                                                "' has type " + toString(local->type));
     const auto& expected = local->type->elements;
     bool same = expected.size() == paramTypes.size();
-    for (size_t i = 0; same && i < expected.size(); ++i) same = equal(expected[i], paramTypes[i]);
+    for (size_t i = 0; same && i < expected.size(); ++i)
+      same = equal(expected[i], paramTypes[i]);
     if (!same) {
       std::vector<TypeP> wanted(paramTypes.begin(), paramTypes.end());
-      throw CompileError(expr.range.begin, context + " must take " +
-                                               toString(tupleType(wanted)) + ", but '" + name +
-                                               "' has type " + toString(local->type));
+      throw CompileError(expr.range.begin, context + " must take " + toString(tupleType(wanted)) +
+                                               ", but '" + name + "' has type " +
+                                               toString(local->type));
     }
     auto resolution = std::make_shared<Resolution>();
     expr.resolution = resolution;
@@ -284,7 +287,8 @@ TypeP FunctionChecker::checkFunctionArgument(ast::Expr& expr, const std::vector<
     throw CompileError(expr.range.begin,
                        context + " must be a function, but '" + name + "' is a constant");
   std::vector<Argument> args;
-  for (const auto& type : paramTypes) args.push_back({nullptr, type, expr.range.begin});
+  for (const auto& type : paramTypes)
+    args.push_back({nullptr, type, expr.range.begin});
   resolution->kind = Resolution::Kind::Function;
   TypeP result = instantiate(*target, args, expr.range.begin, *resolution);
   expr.resolution = resolution;
@@ -301,11 +305,11 @@ size_t FunctionChecker::functionArity(ast::Expr& function, const std::string& co
     if (auto target = program_.program().lookup(module_, function.name());
         target && target->decl->kind != ast::Decl::Kind::Constant && !lookupLocal(function.name()))
       return target->decl->params.size();
-    if (auto builtin = builtinNamed(function.name()))
-      return isBinaryMath(*builtin) ? 2 : 1;
+    if (auto builtin = builtinNamed(function.name())) return isBinaryMath(*builtin) ? 2 : 1;
   }
   throw CompileError(function.range.begin,
-                     context + " must be applied to a function: the name of a function or a lambda");
+                     context +
+                         " must be applied to a function: the name of a function or a lambda");
 }
 
 TypeP FunctionChecker::checkDifferentiation(ast::Expr& call, Builtin op, ast::Expr& function) {
@@ -314,13 +318,14 @@ TypeP FunctionChecker::checkDifferentiation(ast::Expr& call, Builtin op, ast::Ex
   size_t arity = functionArity(function, name);
   size_t given = call.operands.size() - 1;
   auto countError = [&](size_t expected, const std::string& what) {
-    return CompileError(at, name + ": the function takes " + plural(arity, "argument") +
-                                ", so " + name + "(f) expects " + std::to_string(expected) +
-                                " arguments" + what + " but got " + std::to_string(given));
+    return CompileError(at, name + ": the function takes " + plural(arity, "argument") + ", so " +
+                                name + "(f) expects " + std::to_string(expected) + " arguments" +
+                                what + " but got " + std::to_string(given));
   };
   if (given < arity) throw countError(arity + (op == Builtin::Vjp ? 1 : 0), "");
   std::vector<TypeP> primal;
-  for (size_t i = 0; i < arity; ++i) primal.push_back(check(call.operand(i + 1)));
+  for (size_t i = 0; i < arity; ++i)
+    primal.push_back(check(call.operand(i + 1)));
   std::vector<TypeP> differentiable;
   for (const auto& type : primal)
     if (TypeP part = floatPart(type)) differentiable.push_back(part);
@@ -337,9 +342,10 @@ TypeP FunctionChecker::checkDifferentiation(ast::Expr& call, Builtin op, ast::Ex
   if (function.resolution && function.resolution->instance)
     differentiated = function.resolution->instance->body.get();
   if (auto inner = findDifferentiation(*differentiated, visited))
-    throw CompileError(*inner, "nested differentiation is not supported yet: this is inside a "
-                               "function differentiated by the " + name + " at " +
-                               std::to_string(at.line) + ":" + std::to_string(at.col),
+    throw CompileError(*inner,
+                       "nested differentiation is not supported yet: this is inside a "
+                       "function differentiated by the " +
+                           name + " at " + std::to_string(at.line) + ":" + std::to_string(at.col),
                        {{at, "the outer " + name + " is here"}});
   auto resolution = std::make_shared<Resolution>();
   resolution->kind = Resolution::Kind::Builtin;
@@ -352,8 +358,10 @@ TypeP FunctionChecker::checkDifferentiation(ast::Expr& call, Builtin op, ast::Ex
   case Builtin::Grad:
   case Builtin::ValueAndGrad:
     if (!result->isScalar() || !isFloat(result->elem))
-      throw CompileError(at, name + ": the function must return a float scalar (f32 or f64), but it "
-                                    "returns " + toString(result));
+      throw CompileError(at, name +
+                                 ": the function must return a float scalar (f32 or f64), but it "
+                                 "returns " +
+                                 toString(result));
     return op == Builtin::Grad ? gradients : tupleType({result, gradients});
   case Builtin::Vjp: {
     ast::Expr& cotangent = call.operand(arity + 1);

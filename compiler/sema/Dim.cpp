@@ -16,17 +16,18 @@ int64_t checkedAdd(int64_t a, int64_t b) {
 
 int64_t checkedMul(int64_t a, int64_t b) {
   int64_t product;
-  if (__builtin_mul_overflow(a, b, &product))
-    throw std::overflow_error("dimension overflows i64");
+  if (__builtin_mul_overflow(a, b, &product)) throw std::overflow_error("dimension overflows i64");
   return product;
 }
 
 std::string monomialText(const Dim::Monomial& monomial) {
   std::vector<std::string> names;
-  for (const auto& var : monomial) names.push_back(var->name);
+  for (const auto& var : monomial)
+    names.push_back(var->name);
   std::sort(names.begin(), names.end());
   std::string text;
-  for (const auto& name : names) text += (text.empty() ? "" : "*") + name;
+  for (const auto& name : names)
+    text += (text.empty() ? "" : "*") + name;
   return text;
 }
 
@@ -38,10 +39,9 @@ SizeVarP newSizeVar(std::string name) {
 }
 
 bool Dim::MonomialLess::operator()(const Monomial& a, const Monomial& b) const {
-  return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(),
-                                      [](const SizeVarP& x, const SizeVarP& y) {
-                                        return x->id < y->id;
-                                      });
+  return std::lexicographical_compare(
+      a.begin(), a.end(), b.begin(), b.end(),
+      [](const SizeVarP& x, const SizeVarP& y) { return x->id < y->id; });
 }
 
 void Dim::addTerm(const Monomial& monomial, int64_t coefficient) {
@@ -66,7 +66,8 @@ Dim Dim::variable(SizeVarP var) {
 
 Dim Dim::operator+(const Dim& other) const {
   Dim sum = *this;
-  for (const auto& [monomial, coefficient] : other.terms_) sum.addTerm(monomial, coefficient);
+  for (const auto& [monomial, coefficient] : other.terms_)
+    sum.addTerm(monomial, coefficient);
   return sum;
 }
 
@@ -119,7 +120,8 @@ SizeVarP Dim::asVariable() const {
 std::set<uint32_t> Dim::variables() const {
   std::set<uint32_t> ids;
   for (const auto& [monomial, coefficient] : terms_)
-    for (const auto& var : monomial) ids.insert(var->id);
+    for (const auto& var : monomial)
+      ids.insert(var->id);
   return ids;
 }
 
@@ -158,7 +160,8 @@ int64_t Dim::evaluate(const std::map<uint32_t, int64_t>& values) const {
   uint64_t total = 0; // unsigned: overflow wraps instead of being undefined
   for (const auto& [monomial, coefficient] : terms_) {
     uint64_t term = static_cast<uint64_t>(coefficient);
-    for (const auto& var : monomial) term *= static_cast<uint64_t>(values.at(var->id));
+    for (const auto& var : monomial)
+      term *= static_cast<uint64_t>(values.at(var->id));
     total += term;
   }
   return static_cast<int64_t>(total);
@@ -167,7 +170,8 @@ int64_t Dim::evaluate(const std::map<uint32_t, int64_t>& values) const {
 std::string Dim::toString() const {
   if (terms_.empty()) return "0";
   std::vector<std::pair<const Monomial*, int64_t>> ordered;
-  for (const auto& [monomial, coefficient] : terms_) ordered.emplace_back(&monomial, coefficient);
+  for (const auto& [monomial, coefficient] : terms_)
+    ordered.emplace_back(&monomial, coefficient);
   std::stable_sort(ordered.begin(), ordered.end(), [](const auto& a, const auto& b) {
     if (a.first->size() != b.first->size()) return a.first->size() > b.first->size();
     return monomialText(*a.first) < monomialText(*b.first);
@@ -192,7 +196,8 @@ std::string Dim::toString() const {
 
 std::string toString(const std::vector<Dim>& dims) {
   std::string text;
-  for (size_t i = 0; i < dims.size(); ++i) text += (i ? "," : "") + dims[i].toString();
+  for (size_t i = 0; i < dims.size(); ++i)
+    text += (i ? "," : "") + dims[i].toString();
   return text;
 }
 

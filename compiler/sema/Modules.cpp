@@ -34,7 +34,8 @@ std::optional<std::string> readFile(const std::string& path, std::string& reason
 }
 
 std::optional<TopLevel> Program::lookup(const ModuleInfo& from, const std::string& name) const {
-  if (auto own = from.decls.find(name); own != from.decls.end()) return TopLevel{own->second, &from};
+  if (auto own = from.decls.find(name); own != from.decls.end())
+    return TopLevel{own->second, &from};
   for (const ModuleInfo* imported : from.imports)
     if (auto it = imported->decls.find(name); it != imported->decls.end())
       return TopLevel{it->second, imported};

@@ -25,8 +25,10 @@ void collectDimNames(const ast::DimExpr& dim, std::vector<std::string>& names) {
 }
 
 void collectTypeDimNames(const ast::TypeExpr& type, std::vector<std::string>& names) {
-  for (const auto& dim : type.dims) collectDimNames(*dim, names);
-  for (const auto& element : type.elements) collectTypeDimNames(*element, names);
+  for (const auto& dim : type.dims)
+    collectDimNames(*dim, names);
+  for (const auto& element : type.elements)
+    collectTypeDimNames(*element, names);
   if (type.result) collectTypeDimNames(*type.result, names);
 }
 
@@ -48,7 +50,8 @@ public:
       outer.push_back(param.name);
       visitTypeDims(*param.type);
     }
-    for (const auto& name : sizeVariableNames(program_, module_, decl)) outer.push_back(name);
+    for (const auto& name : sizeVariableNames(program_, module_, decl))
+      outer.push_back(name);
     if (decl.resultType) visitTypeDims(*decl.resultType);
     scopes_.push_back(std::move(outer));
     if (decl.body) visit(*decl.body);
@@ -76,7 +79,8 @@ private:
 
   void bindPattern(const ast::Pattern& pattern, std::vector<std::string>& scope) {
     if (pattern.kind == ast::Pattern::Kind::Name) scope.push_back(pattern.name);
-    for (const auto& element : pattern.elements) bindPattern(element, scope);
+    for (const auto& element : pattern.elements)
+      bindPattern(element, scope);
   }
 
   void visit(const ast::Expr& expr) {
@@ -94,7 +98,8 @@ private:
     }
     case ast::Expr::Kind::Lambda: {
       std::vector<std::string> scope;
-      for (const auto& param : expr.lambdaParams) scope.push_back(param.name);
+      for (const auto& param : expr.lambdaParams)
+        scope.push_back(param.name);
       scopes_.push_back(std::move(scope));
       visit(expr.operand(0));
       scopes_.pop_back();
@@ -114,7 +119,8 @@ private:
       return;
     }
     default:
-      for (const auto& operand : expr.operands) visit(*operand);
+      for (const auto& operand : expr.operands)
+        visit(*operand);
     }
   }
 
@@ -138,7 +144,8 @@ struct Node {
 std::vector<std::string> sizeVariableNames(const Program& program, const ModuleInfo& module,
                                            const ast::Decl& decl) {
   std::vector<std::string> names;
-  for (const auto& param : decl.params) collectTypeDimNames(*param.type, names);
+  for (const auto& param : decl.params)
+    collectTypeDimNames(*param.type, names);
   if (decl.resultType) collectTypeDimNames(*decl.resultType, names);
   std::erase_if(names, [&](const std::string& name) { return isConstant(program, module, name); });
   return names;
@@ -178,7 +185,8 @@ std::set<const ast::Decl*> resolveNames(const Program& program, Diagnostics& dia
         });
         std::rotate(cycle.begin(), first, cycle.end());
         std::string chain;
-        for (const auto* member : cycle) chain += member->name + " -> ";
+        for (const auto* member : cycle)
+          chain += member->name + " -> ";
         chain += cycle[0]->name;
         const ast::Decl* next = cycle.size() > 1 ? cycle[1] : cycle[0];
         Loc at = reference.loc;
@@ -189,8 +197,7 @@ std::set<const ast::Decl*> resolveNames(const Program& program, Diagnostics& dia
           }
         bool alreadyReported = std::all_of(cycle.begin(), cycle.end(),
                                            [&](auto* member) { return broken.count(member); });
-        if (!alreadyReported)
-          diags.error(at, "recursion is not allowed: " + chain);
+        if (!alreadyReported) diags.error(at, "recursion is not allowed: " + chain);
         broken.insert(cycle.begin(), cycle.end());
       }
     }
@@ -198,7 +205,8 @@ std::set<const ast::Decl*> resolveNames(const Program& program, Diagnostics& dia
     color[decl] = Color::Black;
   };
   std::vector<const Node*> ordered;
-  for (const auto& [decl, node] : nodes) ordered.push_back(&node);
+  for (const auto& [decl, node] : nodes)
+    ordered.push_back(&node);
   std::sort(ordered.begin(), ordered.end(), [](auto* a, auto* b) { return a->order < b->order; });
   for (const Node* node : ordered)
     if (color[node->decl] == Color::White) visit(node->decl);

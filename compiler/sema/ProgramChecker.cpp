@@ -11,7 +11,9 @@ namespace arr::sema {
 
 namespace {
 
-bool hasTypeVariables(const Signature& signature) { return !signature.typeParams.empty(); }
+bool hasTypeVariables(const Signature& signature) {
+  return !signature.typeParams.empty();
+}
 
 std::string instanceKey(const std::vector<std::pair<std::string, TypeP>>& typeArgs) {
   std::string key;
@@ -19,7 +21,8 @@ std::string instanceKey(const std::vector<std::pair<std::string, TypeP>>& typeAr
     key += name + "=" + toString(type);
     std::set<uint32_t> ids;
     collectSizeVariables(type, ids);
-    for (uint32_t id : ids) key += "#" + std::to_string(id);
+    for (uint32_t id : ids)
+      key += "#" + std::to_string(id);
     key += ";";
   }
   return key;
@@ -84,7 +87,8 @@ TypeP ProgramChecker::convertType(const ast::TypeExpr& type, const ModuleInfo& m
     return scalarType(type.elem);
   case ast::TypeExpr::Kind::Array: {
     std::vector<Dim> dims;
-    for (const auto& dim : type.dims) dims.push_back(convertDim(*dim, module, sizeVars));
+    for (const auto& dim : type.dims)
+      dims.push_back(convertDim(*dim, module, sizeVars));
     TypeP element = convert(*type.elements.at(0));
     if (containsFunction(element))
       throw CompileError(type.range.begin, "arrays of functions are not allowed");
@@ -92,7 +96,8 @@ TypeP ProgramChecker::convertType(const ast::TypeExpr& type, const ModuleInfo& m
   }
   case ast::TypeExpr::Kind::Tuple: {
     std::vector<TypeP> components;
-    for (const auto& element : type.elements) components.push_back(convert(*element));
+    for (const auto& element : type.elements)
+      components.push_back(convert(*element));
     return tupleType(std::move(components));
   }
   case ast::TypeExpr::Kind::Name:
@@ -105,7 +110,8 @@ TypeP ProgramChecker::convertType(const ast::TypeExpr& type, const ModuleInfo& m
                                     : ""));
   case ast::TypeExpr::Kind::Function: {
     std::vector<TypeP> params;
-    for (const auto& element : type.elements) params.push_back(convert(*element));
+    for (const auto& element : type.elements)
+      params.push_back(convert(*element));
     return functionType(std::move(params), convert(*type.result));
   }
   }
@@ -130,7 +136,8 @@ Signature ProgramChecker::buildSignature(const TopLevel& function) {
   Signature signature;
   for (const auto& typeParam : decl.typeParams) {
     if (isBuiltinName(typeParam.name))
-      throw CompileError(typeParam.range.begin, "cannot redefine built-in '" + typeParam.name + "'");
+      throw CompileError(typeParam.range.begin,
+                         "cannot redefine built-in '" + typeParam.name + "'");
     signature.typeParams.push_back(typeParam.name);
   }
   for (const auto& name : sizeVariableNames(program(), *function.module, decl)) {
@@ -183,9 +190,9 @@ ConstantInfo& ProgramChecker::constant(const TopLevel& target) {
   if (slot) {
     if (slot->failed) throw alreadyReported();
     if (!slot->type)
-      throw CompileError(target.decl->nameRange.begin,
-                         "recursion is not allowed: constant '" + target.decl->name +
-                             "' depends on itself");
+      throw CompileError(target.decl->nameRange.begin, "recursion is not allowed: constant '" +
+                                                           target.decl->name +
+                                                           "' depends on itself");
     return *slot;
   }
   if (isBroken(target.decl)) throw alreadyReported();
@@ -214,7 +221,8 @@ ConstantInfo& ProgramChecker::constant(const TopLevel& target) {
 
 int64_t ProgramChecker::constantSize(const TopLevel& target, Loc use) {
   ConstantInfo& info = constant(target);
-  if (info.type->elem != ElemKind::I64 || !info.value || !std::holds_alternative<int64_t>(*info.value))
+  if (info.type->elem != ElemKind::I64 || !info.value ||
+      !std::holds_alternative<int64_t>(*info.value))
     throw CompileError(use, "constant '" + target.decl->name +
                                 "' is used as a size but is not a compile-time i64 value");
   int64_t value = std::get<int64_t>(*info.value);
@@ -224,8 +232,9 @@ int64_t ProgramChecker::constantSize(const TopLevel& target, Loc use) {
   return value;
 }
 
-FunctionInstance& ProgramChecker::instance(
-    const TopLevel& function, const std::vector<std::pair<std::string, TypeP>>& typeArgs) {
+FunctionInstance&
+ProgramChecker::instance(const TopLevel& function,
+                         const std::vector<std::pair<std::string, TypeP>>& typeArgs) {
   auto key = std::make_pair(function.decl, instanceKey(typeArgs));
   if (auto it = instances_.find(key); it != instances_.end()) {
     FunctionInstance& existing = *it->second;
@@ -250,8 +259,10 @@ FunctionInstance& ProgramChecker::instance(
   inst.sizeVars = sig.sizeVars;
   inst.isSizeParam = sig.isSizeParam;
   Substitution substitution;
-  for (const auto& [name, type] : typeArgs) substitution.types[name] = type;
-  for (const auto& param : sig.params) inst.paramTypes.push_back(substitute(param, substitution));
+  for (const auto& [name, type] : typeArgs)
+    substitution.types[name] = type;
+  for (const auto& param : sig.params)
+    inst.paramTypes.push_back(substitute(param, substitution));
   if (sig.declaredResult) inst.resultType = substitute(sig.declaredResult, substitution);
   checkInstanceBody(inst);
   return inst;
@@ -268,16 +279,16 @@ void ProgramChecker::checkInstanceBody(FunctionInstance& inst) {
       checker.bind(var->name, {scalarType(ElemKind::I64), var});
     for (size_t i = 0; i < decl.params.size(); ++i) {
       SizeVarP sizeVar;
-      if (inst.isSizeParam[i]) sizeVar = signature({inst.decl, inst.module}).sizeVarByName.at(decl.params[i].name);
+      if (inst.isSizeParam[i])
+        sizeVar = signature({inst.decl, inst.module}).sizeVarByName.at(decl.params[i].name);
       checker.bind(decl.params[i].name, {inst.paramTypes[i], sizeVar});
     }
     TypeP body = inst.resultType ? checker.checkExpected(*inst.body, inst.resultType)
                                  : checker.check(*inst.body);
     if (inst.resultType && !equal(body, inst.resultType))
-      throw CompileError(inst.body->range.begin, "the body of '" + decl.name + "' has type " +
-                                                     toString(body) +
-                                                     " but its declared result type is " +
-                                                     toString(inst.resultType));
+      throw CompileError(inst.body->range.begin,
+                         "the body of '" + decl.name + "' has type " + toString(body) +
+                             " but its declared result type is " + toString(inst.resultType));
     if (body->isFunction())
       throw CompileError(inst.body->range.begin, "a function cannot return a function");
     inst.resultType = body;
@@ -318,7 +329,8 @@ void ProgramChecker::applyOverrides() {
       info->value = value;
       info->overridden = true;
     }
-    if (!found) diags_.error({}, "-D " + name + "=" + text + ": there is no constant named '" + name + "'");
+    if (!found)
+      diags_.error({}, "-D " + name + "=" + text + ": there is no constant named '" + name + "'");
   }
 }
 

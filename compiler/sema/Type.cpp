@@ -4,7 +4,9 @@
 
 namespace arr::sema {
 
-TypeP scalarType(ElemKind elem) { return arrayType({}, elem); }
+TypeP scalarType(ElemKind elem) {
+  return arrayType({}, elem);
+}
 
 TypeP arrayType(std::vector<Dim> dims, ElemKind elem) {
   auto type = std::make_shared<Type>();
@@ -48,7 +50,8 @@ TypeP prependDims(const std::vector<Dim>& dims, const TypeP& type) {
   }
   case Type::Kind::Tuple: {
     std::vector<TypeP> components;
-    for (const auto& component : type->elements) components.push_back(prependDims(dims, component));
+    for (const auto& component : type->elements)
+      components.push_back(prependDims(dims, component));
     return tupleType(std::move(components));
   }
   case Type::Kind::Function:
@@ -89,14 +92,19 @@ TypeP dropOuterDims(const TypeP& type, size_t count) {
 TypeP withElem(const TypeP& type, ElemKind elem) {
   if (type->isTuple()) {
     std::vector<TypeP> components;
-    for (const auto& component : type->elements) components.push_back(withElem(component, elem));
+    for (const auto& component : type->elements)
+      components.push_back(withElem(component, elem));
     return tupleType(std::move(components));
   }
   return arrayType(type->dims, elem);
 }
 
-bool isFloat(ElemKind elem) { return elem == ElemKind::F64 || elem == ElemKind::F32; }
-bool isNumeric(ElemKind elem) { return elem != ElemKind::Bool; }
+bool isFloat(ElemKind elem) {
+  return elem == ElemKind::F64 || elem == ElemKind::F32;
+}
+bool isNumeric(ElemKind elem) {
+  return elem != ElemKind::Bool;
+}
 
 bool containsTypeVariable(const TypeP& type) {
   if (type->isArray()) return !type->typeVar.empty();
@@ -176,7 +184,8 @@ TypeP substitute(const TypeP& type, const Substitution& substitution) {
   switch (type->kind) {
   case Type::Kind::Array: {
     std::vector<Dim> dims;
-    for (const auto& dim : type->dims) dims.push_back(dim.substitute(substitution.dims));
+    for (const auto& dim : type->dims)
+      dims.push_back(dim.substitute(substitution.dims));
     if (!type->typeVar.empty()) {
       auto bound = substitution.types.find(type->typeVar);
       if (bound != substitution.types.end()) return prependDims(dims, bound->second);
@@ -198,8 +207,10 @@ TypeP substitute(const TypeP& type, const Substitution& substitution) {
 
 void collectSizeVariables(const TypeP& type, std::set<uint32_t>& ids) {
   for (const auto& dim : type->dims)
-    for (uint32_t id : dim.variables()) ids.insert(id);
-  for (const auto& component : type->elements) collectSizeVariables(component, ids);
+    for (uint32_t id : dim.variables())
+      ids.insert(id);
+  for (const auto& component : type->elements)
+    collectSizeVariables(component, ids);
   if (type->result) collectSizeVariables(type->result, ids);
 }
 

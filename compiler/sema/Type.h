@@ -26,11 +26,11 @@ struct Type {
     Function, // parameter types -> result; only for function parameters
   };
   Kind kind = Kind::Array;
-  std::vector<Dim> dims;     // Array
+  std::vector<Dim> dims; // Array
   ElemKind elem = ElemKind::F64;
-  std::string typeVar;       // Array: when not empty, the element is this type variable
+  std::string typeVar;         // Array: when not empty, the element is this type variable
   std::vector<TypeP> elements; // Tuple components; Function parameters
-  TypeP result;              // Function
+  TypeP result;                // Function
 
   bool isArray() const { return kind == Kind::Array; }
   bool isTuple() const { return kind == Kind::Tuple; }

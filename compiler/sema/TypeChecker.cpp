@@ -6,7 +6,9 @@
 
 namespace arr::sema {
 
-CompileError alreadyReported() { return CompileError({}, ""); }
+CompileError alreadyReported() {
+  return CompileError({}, "");
+}
 
 bool isLiteralLike(const ast::Expr& expr) {
   using K = ast::Expr::Kind;
@@ -38,20 +40,28 @@ bool isLiteralLike(const ast::Expr& expr) {
 
 std::string describe(BinaryOp op) {
   switch (op) {
-  case BinaryOp::Add: return "add";
-  case BinaryOp::Sub: return "subtract";
-  case BinaryOp::Mul: return "multiply";
-  case BinaryOp::Div: return "divide";
-  case BinaryOp::Mod: return "take the remainder of";
-  case BinaryOp::Pow: return "raise to a power";
+  case BinaryOp::Add:
+    return "add";
+  case BinaryOp::Sub:
+    return "subtract";
+  case BinaryOp::Mul:
+    return "multiply";
+  case BinaryOp::Div:
+    return "divide";
+  case BinaryOp::Mod:
+    return "take the remainder of";
+  case BinaryOp::Pow:
+    return "raise to a power";
   case BinaryOp::Eq:
   case BinaryOp::Ne:
   case BinaryOp::Lt:
   case BinaryOp::Le:
   case BinaryOp::Gt:
-  case BinaryOp::Ge: return "compare";
+  case BinaryOp::Ge:
+    return "compare";
   case BinaryOp::And:
-  case BinaryOp::Or: return std::string("apply '") + ast::toString(op) + "' to";
+  case BinaryOp::Or:
+    return std::string("apply '") + ast::toString(op) + "' to";
   }
   return "combine";
 }
@@ -97,7 +107,8 @@ TypeP FunctionChecker::check(ast::Expr& expr, Hint hint) {
     break;
   case K::Tuple: {
     std::vector<TypeP> components;
-    for (auto& operand : expr.operands) components.push_back(check(*operand));
+    for (auto& operand : expr.operands)
+      components.push_back(check(*operand));
     type = tupleType(std::move(components));
     break;
   }
@@ -177,8 +188,7 @@ TypeP FunctionChecker::checkUnary(ast::Expr& expr, Hint hint) {
   return operand;
 }
 
-TypeP FunctionChecker::binaryResult(BinaryOp op, const TypeP& left, const TypeP& right,
-                                    Loc opLoc) {
+TypeP FunctionChecker::binaryResult(BinaryOp op, const TypeP& left, const TypeP& right, Loc opLoc) {
   std::string what = "cannot " + describe(op) + " " + toString(left) + " and " + toString(right);
   if (!left->isArray() || !right->isArray())
     throw CompileError(opLoc, what + ": operators apply to arrays, not tuples or functions");
@@ -186,8 +196,8 @@ TypeP FunctionChecker::binaryResult(BinaryOp op, const TypeP& left, const TypeP&
   bool equality = op == BinaryOp::Eq || op == BinaryOp::Ne;
   if (logical) {
     if (left->elem != ElemKind::Bool || right->elem != ElemKind::Bool)
-      throw CompileError(opLoc, what + ": the operands of '" + ast::toString(op) +
-                                    "' must be bool");
+      throw CompileError(opLoc,
+                         what + ": the operands of '" + ast::toString(op) + "' must be bool");
   } else if (!equality && (!isNumeric(left->elem) || !isNumeric(right->elem))) {
     throw CompileError(opLoc, what + ": bool is not a number");
   }
@@ -243,14 +253,12 @@ TypeP FunctionChecker::checkIndex(ast::Expr& expr) {
   for (size_t i = 1; i < expr.operands.size(); ++i) {
     TypeP index = check(expr.operand(i), ElemKind::I64);
     if (!index->isScalar() || index->elem != ElemKind::I64)
-      throw CompileError(expr.operand(i).range.begin,
-                         "index must be i64, not " + toString(index));
+      throw CompileError(expr.operand(i).range.begin, "index must be i64, not " + toString(index));
   }
-  if (array->isFunction())
-    throw CompileError(expr.opLoc, "cannot index a function");
+  if (array->isFunction()) throw CompileError(expr.opLoc, "cannot index a function");
   if (!hasCommonOuterDims(array, count)) {
-    std::string reason = array->isTuple() ? "its components do not share " +
-                                                std::to_string(count) + " outer dimensions"
+    std::string reason = array->isTuple() ? "its components do not share " + std::to_string(count) +
+                                                " outer dimensions"
                                           : "it has rank " + std::to_string(array->rank());
     throw CompileError(expr.opLoc, "cannot index " + toString(array) + " with " +
                                        std::to_string(count) +
@@ -263,7 +271,8 @@ TypeP FunctionChecker::checkProject(ast::Expr& expr) {
   TypeP tuple = check(expr.operand(0));
   if (!tuple->isTuple())
     throw CompileError(expr.opLoc, "cannot project component " + std::to_string(expr.projIndex) +
-                                       " of " + toString(tuple) + ": not a tuple (it has no component " +
+                                       " of " + toString(tuple) +
+                                       ": not a tuple (it has no component " +
                                        std::to_string(expr.projIndex) + ")");
   if (expr.projIndex < 0 || static_cast<size_t>(expr.projIndex) >= tuple->elements.size())
     throw CompileError(expr.opLoc, "the tuple " + toString(tuple) + " of " +
@@ -351,9 +360,9 @@ TypeP FunctionChecker::checkIf(ast::Expr& expr, Hint hint) {
     elseType = check(elseBranch, elemOf(thenType));
   }
   if (!equal(thenType, elseType))
-    throw CompileError(elseBranch.range.begin, "the branches of 'if' have different types: " +
-                                                   toString(thenType) + " and " +
-                                                   toString(elseType));
+    throw CompileError(elseBranch.range.begin,
+                       "the branches of 'if' have different types: " + toString(thenType) +
+                           " and " + toString(elseType));
   if (thenType->isFunction())
     throw CompileError(thenBranch.range.begin, "'if' cannot choose between functions");
   return thenType;
@@ -396,16 +405,26 @@ namespace {
 template <typename T>
 std::optional<ScalarValue> arithmetic(BinaryOp op, T a, T b) {
   switch (op) {
-  case BinaryOp::Add: return ScalarValue(T(a + b));
-  case BinaryOp::Sub: return ScalarValue(T(a - b));
-  case BinaryOp::Mul: return ScalarValue(T(a * b));
-  case BinaryOp::Eq: return ScalarValue(a == b);
-  case BinaryOp::Ne: return ScalarValue(a != b);
-  case BinaryOp::Lt: return ScalarValue(a < b);
-  case BinaryOp::Le: return ScalarValue(a <= b);
-  case BinaryOp::Gt: return ScalarValue(a > b);
-  case BinaryOp::Ge: return ScalarValue(a >= b);
-  default: return std::nullopt;
+  case BinaryOp::Add:
+    return ScalarValue(T(a + b));
+  case BinaryOp::Sub:
+    return ScalarValue(T(a - b));
+  case BinaryOp::Mul:
+    return ScalarValue(T(a * b));
+  case BinaryOp::Eq:
+    return ScalarValue(a == b);
+  case BinaryOp::Ne:
+    return ScalarValue(a != b);
+  case BinaryOp::Lt:
+    return ScalarValue(a < b);
+  case BinaryOp::Le:
+    return ScalarValue(a <= b);
+  case BinaryOp::Gt:
+    return ScalarValue(a > b);
+  case BinaryOp::Ge:
+    return ScalarValue(a >= b);
+  default:
+    return std::nullopt;
   }
 }
 

@@ -50,7 +50,7 @@ struct ConstantInfo {
   const ast::Decl* decl = nullptr;
   const ModuleInfo* module = nullptr;
   TypeP type;
-  ast::ExprP body;                 // typed copy of the value expression
+  ast::ExprP body;                  // typed copy of the value expression
   std::optional<ScalarValue> value; // when computable at compile time (or set by -D)
   bool overridden = false;
   bool failed = false;
@@ -61,10 +61,10 @@ struct FunctionInstance {
   const ModuleInfo* module = nullptr;
   std::vector<std::pair<std::string, TypeP>> typeArgs; // in declaration order
   std::vector<SizeVarP> sizeVars;                      // in order of first appearance
-  std::vector<bool> isSizeParam;  // parameter i is a static size (an i64 named in a dimension)
-  std::vector<TypeP> paramTypes;  // type variables substituted; size variables rigid
+  std::vector<bool> isSizeParam; // parameter i is a static size (an i64 named in a dimension)
+  std::vector<TypeP> paramTypes; // type variables substituted; size variables rigid
   TypeP resultType;
-  ast::ExprP body;                // the typed copy of the declaration's body
+  ast::ExprP body; // the typed copy of the declaration's body
   bool checked = false;
   bool inProgress = false;
   bool failed = false;

@@ -59,7 +59,8 @@ std::string printTypedProgram(const CheckedProgram& checked) {
       if (it == checked.constants.end() || !it->second->type) continue;
       const ConstantInfo& info = *it->second;
       out += "def " + decl.name + ": " + toString(info.type) + " = ";
-      out += info.overridden && info.value ? valueText(*info.value) : ast::toString(*info.body, hooks);
+      out +=
+          info.overridden && info.value ? valueText(*info.value) : ast::toString(*info.body, hooks);
       out += "\n";
       continue;
     }

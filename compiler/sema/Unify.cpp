@@ -5,7 +5,8 @@ namespace arr::sema {
 Unifier::Unifier(const std::vector<SizeVarP>& calleeVars,
                  const std::vector<std::string>& typeParams)
     : typeParams_(typeParams) {
-  for (const auto& var : calleeVars) calleeVars_[var->id] = var;
+  for (const auto& var : calleeVars)
+    calleeVars_[var->id] = var;
 }
 
 bool Unifier::unify(const TypeP& param, const TypeP& arg, size_t argIndex) {

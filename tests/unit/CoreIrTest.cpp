@@ -10,8 +10,12 @@
 namespace arr::core {
 namespace {
 
-Type f64(std::vector<Dim> shape = {}) { return Type{Elem::F64, std::move(shape)}; }
-Type i64() { return scalarType(Elem::I64); }
+Type f64(std::vector<Dim> shape = {}) {
+  return Type{Elem::F64, std::move(shape)};
+}
+Type i64() {
+  return scalarType(Elem::I64);
+}
 
 TEST(CoreBuilder, ComputesTypes) {
   Dim n = Dim::variable(sema::newSizeVar("n"));
@@ -20,22 +24,24 @@ TEST(CoreBuilder, ComputesTypes) {
   EXPECT_EQ(row->type, f64({Dim::constant(3)}));
   EXPECT_EQ(makeSumOuter(makeVariable(a))->type, f64({Dim::constant(3)}));
   EXPECT_EQ(makeTr({1, 0}, makeVariable(a))->type, f64({Dim::constant(3), n}));
-  EXPECT_EQ(makeReshape({Dim::constant(3) * n}, makeVariable(a))->type, f64({Dim::constant(3) * n}));
+  EXPECT_EQ(makeReshape({Dim::constant(3) * n}, makeVariable(a))->type,
+            f64({Dim::constant(3) * n}));
   EXPECT_EQ(makeArgmaxOuter(makeVariable(a))->type, (Type{Elem::I64, {Dim::constant(3)}}));
   VarP i = newVar("i", i64());
   NodeP reversed = makeGather({n}, makeVariable(a), {i},
                               {makeBinary(BinaryOp::Sub, makeSizeValue(n), makeVariable(i))});
   EXPECT_EQ(reversed->type, f64({n, Dim::constant(3)}));
-  EXPECT_EQ(makeBinary(BinaryOp::Lt, makeConst(1.0, Elem::F64), makeConst(2.0, Elem::F64))->type.elem,
-            Elem::Bool);
+  EXPECT_EQ(
+      makeBinary(BinaryOp::Lt, makeConst(1.0, Elem::F64), makeConst(2.0, Elem::F64))->type.elem,
+      Elem::Bool);
 }
 
 TEST(CoreBuilder, RejectsIllTypedNodes) {
   NodeP x = makeConst(1.0, Elem::F64);
   NodeP v = makeReplicate(Dim::constant(2), x);
-  EXPECT_THROW(makeBinary(BinaryOp::Add, x, v), IRError);          // shapes differ
+  EXPECT_THROW(makeBinary(BinaryOp::Add, x, v), IRError);                  // shapes differ
   EXPECT_THROW(makeIndex(x, {makeConst(int64_t(0), Elem::I64)}), IRError); // rank 0
-  EXPECT_THROW(makeIndex(v, {x}), IRError);                         // float index
+  EXPECT_THROW(makeIndex(v, {x}), IRError);                                // float index
   EXPECT_THROW(makeTr({1, 1}, makeReplicate(Dim::constant(2), v)), IRError);
   EXPECT_THROW(makeReshape({Dim::constant(3)}, v), IRError);
   EXPECT_THROW(makeUnary(UnaryOp::Exp, makeConst(int64_t(1), Elem::I64)), IRError);
@@ -46,9 +52,9 @@ TEST(CoreBuilder, RejectsIllTypedNodes) {
 TEST(CorePrinter, PrintsThePapersNotation) {
   VarP a = newVar("a", f64({Dim::constant(4)}));
   VarP i = newVar("i", i64());
-  NodeP gather = makeGather({Dim::constant(4)}, makeVariable(a), {i},
-                            {makeBinary(BinaryOp::Sub, makeConst(int64_t(3), Elem::I64),
-                                        makeVariable(i))});
+  NodeP gather =
+      makeGather({Dim::constant(4)}, makeVariable(a), {i},
+                 {makeBinary(BinaryOp::Sub, makeConst(int64_t(3), Elem::I64), makeVariable(i))});
   std::string text = print(*gather);
   EXPECT_EQ(text, "gather [4] a_" + std::to_string(a->id) + " (\\[i_" + std::to_string(i->id) +
                       "] -> [3 - i_" + std::to_string(i->id) + "])");
@@ -58,8 +64,9 @@ TEST(CorePrinter, PrintsThePapersNotation) {
 TEST(CoreVerifier, AcceptsWellFormedAndFindsUnboundVariables) {
   VarP x = newVar("x", f64());
   VarP y = newVar("y", f64());
-  Function good{{x}, makeLet(y, makeVariable(x), makeBinary(BinaryOp::Mul, makeVariable(y),
-                                                              makeVariable(x)))};
+  Function good{
+      {x},
+      makeLet(y, makeVariable(x), makeBinary(BinaryOp::Mul, makeVariable(y), makeVariable(x)))};
   EXPECT_EQ(verify(good), "");
   Function unbound{{x}, makeBinary(BinaryOp::Mul, makeVariable(y), makeVariable(x))};
   EXPECT_NE(verify(unbound).find("unbound variable y"), std::string::npos);
@@ -94,7 +101,8 @@ TEST(CoreMutator, RebuildsChangedNodesAndKeepsSharing) {
   EXPECT_EQ(result->operands[0], result->operands[1]); // and stays shared
   EXPECT_EQ(result->operands[0]->unaryOp, UnaryOp::Log);
   // An unchanged tree comes back as the same pointer.
-  struct Identity : Mutator {} identity;
+  struct Identity : Mutator {
+  } identity;
   EXPECT_EQ(identity.mutate(sum), sum);
   EXPECT_EQ(countNodes(sum), 3u);
 }

@@ -775,10 +775,12 @@ TEST_F(InterpreterSizes, DisagreeingShapesNameBothParameters) {
   Entry main = entry({a, b}, makeSumOuter(bin(BinaryOp::Add, use(a), use(b))), {n});
   std::vector<ArrayValue> args{ArrayValue::zeros(Dtype::F64, {3}),
                                ArrayValue::zeros(Dtype::F64, {4})};
-  EXPECT_EQ(errorOf([&] { bindSizes(main, args); }),
-            "parameters 'a' and 'b' disagree on size n (3 vs 4): a has shape [3] but b has shape [4]");
-  EXPECT_EQ(errorOf([&] { run(main, args); }),
-            "parameters 'a' and 'b' disagree on size n (3 vs 4): a has shape [3] but b has shape [4]");
+  EXPECT_EQ(
+      errorOf([&] { bindSizes(main, args); }),
+      "parameters 'a' and 'b' disagree on size n (3 vs 4): a has shape [3] but b has shape [4]");
+  EXPECT_EQ(
+      errorOf([&] { run(main, args); }),
+      "parameters 'a' and 'b' disagree on size n (3 vs 4): a has shape [3] but b has shape [4]");
 
   VarP square = newVar("s", type(Elem::F64, {N, N}));
   Entry diagonal = entry({square}, makeSizeValue(N), {n});
@@ -814,7 +816,8 @@ TEST_F(InterpreterSizes, TupleParameterComponents) {
       errorOf([&] {
         bindSizes(main, {ArrayValue::zeros(Dtype::F64, {2}), ArrayValue::zeros(Dtype::I64, {3})});
       }),
-      "parameters 'p.0' and 'p.1' disagree on size n (2 vs 3): p.0 has shape [2] but p.1 has shape [3]");
+      "parameters 'p.0' and 'p.1' disagree on size n (2 vs 3): p.0 has shape [2] but p.1 has shape "
+      "[3]");
   EXPECT_EQ(run(main, {ArrayValue::zeros(Dtype::F64, {2}), ArrayValue::zeros(Dtype::I64, {2})}),
             std::vector<ArrayValue>{ArrayValue::scalar(int64_t{2})});
 }

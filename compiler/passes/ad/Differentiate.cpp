@@ -32,7 +32,8 @@ Derivative derive(const core::Node& diff, DifferentiationDumps* dumps) {
   const core::Function& function = *diff.function;
   const auto& params = function.params;
   Derivative out;
-  for (size_t k = 0; k < params.size(); ++k) out.bindings.emplace_back(params[k], diff.operands[k]);
+  for (size_t k = 0; k < params.size(); ++k)
+    out.bindings.emplace_back(params[k], diff.operands[k]);
   DualFunction dual = forwardPass(function);
   if (dumps) dumps->ad += std::string(core::toString(diff.diffKind)) + ":\n" + print(dual) + "\n";
   out.bindings.insert(out.bindings.end(), dual.bindings.begin(), dual.bindings.end());
@@ -54,7 +55,8 @@ Derivative derive(const core::Node& diff, DifferentiationDumps* dumps) {
   case core::DiffKind::ValueAndGrad: {
     NodeP one = core::makeConst(1.0, dual.results[0]->type.elem);
     if (diff.diffKind == core::DiffKind::ValueAndGrad) out.results.push_back(dual.results[0]);
-    for (const auto& g : gradients({one})) out.results.push_back(g);
+    for (const auto& g : gradients({one}))
+      out.results.push_back(g);
     break;
   }
   case core::DiffKind::Vjp: {
@@ -70,7 +72,8 @@ Derivative derive(const core::Node& diff, DifferentiationDumps* dumps) {
     std::vector<NodeP> resultTangents = evaluateForward(dual, tangents);
     for (size_t i = 0; i < dual.results.size(); ++i)
       if (core::isFloat(dual.results[i]->type.elem))
-        out.results.push_back(resultTangents[i] ? resultTangents[i] : zerosOf(dual.results[i]->type));
+        out.results.push_back(resultTangents[i] ? resultTangents[i]
+                                                : zerosOf(dual.results[i]->type));
     break;
   }
   }
@@ -97,7 +100,8 @@ struct Replacer : core::Mutator {
     // Arguments first: they may contain differentiations of their own.
     const NodeP& original = node->operands[0];
     std::vector<NodeP> args;
-    for (const auto& arg : original->operands) args.push_back(mutate(arg));
+    for (const auto& arg : original->operands)
+      args.push_back(mutate(arg));
     NodeP diff = core::makeDiff(original->diffKind, original->function, args);
     Derivative derivative = derive(*diff, dumps);
     NodeP body = mutate(node->operands[1]);
@@ -113,7 +117,8 @@ struct Replacer : core::Mutator {
 core::Program differentiate(const core::Program& program, DifferentiationDumps* dumps) {
   core::Program result = program;
   Replacer replacer(dumps);
-  for (auto& entry : result.entries) entry.function.body = replacer.mutate(entry.function.body);
+  for (auto& entry : result.entries)
+    entry.function.body = replacer.mutate(entry.function.body);
   return result;
 }
 
@@ -126,7 +131,8 @@ void countReferences(const NodeP& node, std::unordered_map<const core::Node*, in
   int& count = counts[node.get()];
   if (++count > 1) return;
   if (node->kind != K::Build1)
-    for (const auto& operand : node->operands) countReferences(operand, counts, order);
+    for (const auto& operand : node->operands)
+      countReferences(operand, counts, order);
   order.push_back(node); // children before parents
 }
 
@@ -144,7 +150,8 @@ core::Program unshare(const core::Program& program) {
     }
     std::unordered_map<const core::Node*, int> counts;
     std::vector<NodeP> order;
-    for (const auto& [var, value] : bindings) countReferences(value, counts, order);
+    for (const auto& [var, value] : bindings)
+      countReferences(value, counts, order);
     countReferences(at, counts, order);
     // Bind shared non-trivial nodes whose free variables are all bound at the root:
     // nodes under a Let or LetTuple inside a value are left alone.

@@ -17,7 +17,9 @@ using core::Elem;
 using core::UnaryOp;
 using K = core::Node::Kind;
 
-bool isFloatType(const Type& type) { return core::isFloat(type.elem); }
+bool isFloatType(const Type& type) {
+  return core::isFloat(type.elem);
+}
 
 /// `value` in the element type and shape of `type`.
 NodeP constant(double value, const Type& type) {
@@ -159,7 +161,8 @@ private:
     case K::Index: {
       auto [a, da] = dual_(t.operands[0]);
       std::vector<NodeP> ix;
-      for (size_t j = 1; j < t.operands.size(); ++j) ix.push_back(bind(primalOf(t.operands[j]), "i"));
+      for (size_t j = 1; j < t.operands.size(); ++j)
+        ix.push_back(bind(primalOf(t.operands[j]), "i"));
       DeltaP delta = nullptr;
       if (da) {
         delta = make(Delta::Kind::Index, t.type, {da});
@@ -200,7 +203,8 @@ private:
       NodeP primal = t.kind == K::Gather ? core::makeGather(t.shape, a, t.vars, t.indices)
                                          : core::makeScatter(t.shape, a, t.vars, t.indices);
       if (!da) return {primal, nullptr};
-      DeltaP delta = make(t.kind == K::Gather ? Delta::Kind::Gather : Delta::Kind::Scatter, t.type, {da});
+      DeltaP delta =
+          make(t.kind == K::Gather ? Delta::Kind::Gather : Delta::Kind::Scatter, t.type, {da});
       auto* mutable_ = const_cast<Delta*>(delta.get());
       mutable_->shape = t.shape;
       mutable_->vars = t.vars;
@@ -217,7 +221,8 @@ private:
         parts.push_back(de);
         any |= de != nullptr;
       }
-      return {core::makeArrayLit(elements), any ? make(Delta::Kind::LitArray, t.type, parts) : nullptr};
+      return {core::makeArrayLit(elements),
+              any ? make(Delta::Kind::LitArray, t.type, parts) : nullptr};
     }
     case K::Replicate:
     case K::Tr:
@@ -249,7 +254,8 @@ private:
     if (!isFloatType(term->type)) {
       // Discrete values may still contain lets and float subterms: rebuild from primal parts.
       std::vector<NodeP> operands;
-      for (const auto& operand : term->operands) operands.push_back(primalOf(operand));
+      for (const auto& operand : term->operands)
+        operands.push_back(primalOf(operand));
       if (term->kind == K::Diff) throw core::IRError("AD: nested differentiation");
       return core::rebuild(*term, operands, term->indices);
     }
@@ -263,7 +269,9 @@ private:
     if (!da) return {primal, nullptr};
     const Type& type = t.type;
     auto un = [](UnaryOp op, NodeP v) { return core::makeUnary(op, std::move(v)); };
-    auto bin = [](BinaryOp op, NodeP l, NodeP r) { return core::makeBinary(op, std::move(l), std::move(r)); };
+    auto bin = [](BinaryOp op, NodeP l, NodeP r) {
+      return core::makeBinary(op, std::move(l), std::move(r));
+    };
     NodeP r;
     switch (t.unaryOp) {
     case UnaryOp::Neg:
@@ -296,13 +304,15 @@ private:
       return {primal, nullptr};
     case UnaryOp::Log1p:
       return {primal, scale(bin(BinaryOp::Div, constant(1.0, type),
-                                bin(BinaryOp::Add, constant(1.0, type), x)), da)};
+                                bin(BinaryOp::Add, constant(1.0, type), x)),
+                            da)};
     case UnaryOp::Expm1:
       r = bind(primal, "expm1");
       return {r, scale(bin(BinaryOp::Add, r, constant(1.0, type)), da)};
     case UnaryOp::Erf: {
       NodeP gaussian = un(UnaryOp::Exp, un(UnaryOp::Neg, bin(BinaryOp::Mul, x, x)));
-      return {primal, scale(bin(BinaryOp::Mul, constant(2.0 / std::sqrt(M_PI), type), gaussian), da)};
+      return {primal,
+              scale(bin(BinaryOp::Mul, constant(2.0 / std::sqrt(M_PI), type), gaussian), da)};
     }
     case UnaryOp::ToF64:
     case UnaryOp::ToF32: {
@@ -323,7 +333,9 @@ private:
     NodeP y = bind(b, "y");
     NodeP primal = core::makeBinary(t.binaryOp, x, y);
     const Type& type = t.type;
-    auto bin = [](BinaryOp op, NodeP l, NodeP r) { return core::makeBinary(op, std::move(l), std::move(r)); };
+    auto bin = [](BinaryOp op, NodeP l, NodeP r) {
+      return core::makeBinary(op, std::move(l), std::move(r));
+    };
     auto un = [](UnaryOp op, NodeP v) { return core::makeUnary(op, std::move(v)); };
     auto mask = [&](BinaryOp comparison) {
       // 1 where the comparison holds, else 0, in the float type.
@@ -346,13 +358,14 @@ private:
       NodeP power = bind(primal, "pow");
       // d/dx = y * x^(y-1); d/dy = x^y * log x, taken as 0 where x = 0 (log of x
       // plus 1 where x is 0 avoids 0 * -inf).
-      DeltaP dx = da ? scale(bin(BinaryOp::Mul, y, bin(BinaryOp::Pow, x,
-                                                     bin(BinaryOp::Sub, y, constant(1.0, type)))),
+      DeltaP dx = da ? scale(bin(BinaryOp::Mul, y,
+                                 bin(BinaryOp::Pow, x, bin(BinaryOp::Sub, y, constant(1.0, type)))),
                              da)
                      : nullptr;
-      NodeP safeLog = un(UnaryOp::Log, bin(BinaryOp::Add, x,
-                                            un(type.elem == Elem::F32 ? UnaryOp::ToF32 : UnaryOp::ToF64,
-                                               bin(BinaryOp::Eq, x, constant(0.0, type)))));
+      NodeP safeLog =
+          un(UnaryOp::Log, bin(BinaryOp::Add, x,
+                               un(type.elem == Elem::F32 ? UnaryOp::ToF32 : UnaryOp::ToF64,
+                                  bin(BinaryOp::Eq, x, constant(0.0, type)))));
       DeltaP dy = db ? scale(bin(BinaryOp::Mul, power, safeLog), db) : nullptr;
       return {power, add(dx, dy)};
     }
@@ -365,13 +378,15 @@ private:
     }
     case BinaryOp::Atan2: {
       // atan2(y, x) with y = first operand: d = (x dy - y dx) / (x^2 + y^2).
-      NodeP denominator = bind(bin(BinaryOp::Add, bin(BinaryOp::Mul, x, x), bin(BinaryOp::Mul, y, y)), "r2");
+      NodeP denominator =
+          bind(bin(BinaryOp::Add, bin(BinaryOp::Mul, x, x), bin(BinaryOp::Mul, y, y)), "r2");
       return {primal, add(scale(bin(BinaryOp::Div, y, denominator), da),
                           scale(un(UnaryOp::Neg, bin(BinaryOp::Div, x, denominator)), db))};
     }
     case BinaryOp::Mod:
       // x - y * floor(x / y): d = dx - floor(x / y) dy.
-      return {primal, add(da, scale(un(UnaryOp::Neg, un(UnaryOp::Floor, bin(BinaryOp::Div, x, y))), db))};
+      return {primal,
+              add(da, scale(un(UnaryOp::Neg, un(UnaryOp::Floor, bin(BinaryOp::Div, x, y))), db))};
     default:
       return {primal, nullptr};
     }
@@ -396,23 +411,44 @@ void printDelta(const Delta& delta, std::string& out, std::set<uint64_t>& printe
   };
   auto list = [&](const std::vector<NodeP>& nodes) {
     out += "[";
-    for (size_t i = 0; i < nodes.size(); ++i) out += (i ? ", " : "") + core::print(*nodes[i]);
+    for (size_t i = 0; i < nodes.size(); ++i)
+      out += (i ? ", " : "") + core::print(*nodes[i]);
     out += "]";
   };
   using DK = Delta::Kind;
   switch (delta.kind) {
-  case DK::Zero: out += "Zero"; return;
-  case DK::Input: out += "Input " + std::to_string(delta.input); return;
-  case DK::Add: out += "Add "; part(0); out += " "; part(1); return;
-  case DK::Scale: out += "Scale " + core::print(*delta.factor) + " "; part(0); return;
+  case DK::Zero:
+    out += "Zero";
+    return;
+  case DK::Input:
+    out += "Input " + std::to_string(delta.input);
+    return;
+  case DK::Add:
+    out += "Add ";
+    part(0);
+    out += " ";
+    part(1);
+    return;
+  case DK::Scale:
+    out += "Scale " + core::print(*delta.factor) + " ";
+    part(0);
+    return;
   case DK::Share:
     out += "Share " + std::to_string(delta.id);
     if (!printed.insert(delta.id).second) return;
     out += " ";
     part(0);
     return;
-  case DK::Index: out += "Index "; part(0); out += " "; list(delta.indices); return;
-  case DK::SumOuter: out += "SumOuter "; part(0); return;
+  case DK::Index:
+    out += "Index ";
+    part(0);
+    out += " ";
+    list(delta.indices);
+    return;
+  case DK::SumOuter:
+    out += "SumOuter ";
+    part(0);
+    return;
   case DK::Gather:
   case DK::Scatter: {
     out += delta.kind == DK::Gather ? "Gather " : "Scatter ";
@@ -434,7 +470,10 @@ void printDelta(const Delta& delta, std::string& out, std::set<uint64_t>& printe
     }
     out += "]";
     return;
-  case DK::Replicate: out += "Replicate " + delta.shape[0].toString() + " "; part(0); return;
+  case DK::Replicate:
+    out += "Replicate " + delta.shape[0].toString() + " ";
+    part(0);
+    return;
   case DK::Transpose: {
     out += "Transpose [";
     for (size_t i = 0; i < delta.permutation.size(); ++i)
@@ -443,15 +482,28 @@ void printDelta(const Delta& delta, std::string& out, std::set<uint64_t>& printe
     part(0);
     return;
   }
-  case DK::Reshape: out += "Reshape " + core::shapeString(delta.shape) + " "; part(0); return;
-  case DK::Select: out += "Select " + core::print(*delta.condition) + " "; part(0); out += " "; part(1); return;
-  case DK::Convert: out += std::string("Convert ") + ast::toString(delta.type.elem) + " "; part(0); return;
+  case DK::Reshape:
+    out += "Reshape " + core::shapeString(delta.shape) + " ";
+    part(0);
+    return;
+  case DK::Select:
+    out += "Select " + core::print(*delta.condition) + " ";
+    part(0);
+    out += " ";
+    part(1);
+    return;
+  case DK::Convert:
+    out += std::string("Convert ") + ast::toString(delta.type.elem) + " ";
+    part(0);
+    return;
   }
 }
 
 } // namespace
 
-DualFunction forwardPass(const core::Function& function) { return Forward().run(function); }
+DualFunction forwardPass(const core::Function& function) {
+  return Forward().run(function);
+}
 
 std::string print(const Delta& delta) {
   std::string out;
@@ -463,10 +515,12 @@ std::string print(const Delta& delta) {
 std::string print(const DualFunction& dual) {
   std::string out = "primal:\n";
   for (const auto& [var, value] : dual.bindings)
-    out += "  let " + var->name + "_" + std::to_string(var->id) + " = " + core::print(*value) + "\n";
+    out +=
+        "  let " + var->name + "_" + std::to_string(var->id) + " = " + core::print(*value) + "\n";
   for (size_t i = 0; i < dual.results.size(); ++i) {
     out += "result " + std::to_string(i) + ": " + core::print(*dual.results[i]) + "\n";
-    out += "delta " + std::to_string(i) + ": " + (dual.deltas[i] ? print(*dual.deltas[i]) : "Zero") + "\n";
+    out += "delta " + std::to_string(i) + ": " +
+           (dual.deltas[i] ? print(*dual.deltas[i]) : "Zero") + "\n";
   }
   return out;
 }

@@ -31,7 +31,8 @@ NodeP zeros(const Type& type) {
 
 std::vector<int> inverse(const std::vector<int>& permutation) {
   std::vector<int> result(permutation.size());
-  for (size_t q = 0; q < permutation.size(); ++q) result[permutation[q]] = int(q);
+  for (size_t q = 0; q < permutation.size(); ++q)
+    result[permutation[q]] = int(q);
   return result;
 }
 
@@ -174,17 +175,28 @@ public:
     for (size_t i = 0; i < parts.size(); ++i)
       if (!parts[i]) parts[i] = zeros(d.parts[i] ? d.parts[i]->type : d.type);
     switch (d.kind) {
-    case DK::Index: return core::makeIndex(parts[0], d.indices);
-    case DK::SumOuter: return core::makeSumOuter(parts[0]);
-    case DK::Gather: return core::makeGather(d.shape, parts[0], d.vars, d.indices);
-    case DK::Scatter: return core::makeScatter(d.shape, parts[0], d.vars, d.indices);
-    case DK::LitArray: return core::makeArrayLit(parts);
-    case DK::Replicate: return core::makeReplicate(d.shape[0], parts[0]);
-    case DK::Transpose: return core::makeTr(d.permutation, parts[0]);
-    case DK::Reshape: return core::makeReshape(d.shape, parts[0]);
-    case DK::Select: return core::makeCond(d.condition, parts[0], parts[1]);
-    case DK::Convert: return core::makeUnary(conversionTo(d.type.elem), parts[0]);
-    default: return nullptr;
+    case DK::Index:
+      return core::makeIndex(parts[0], d.indices);
+    case DK::SumOuter:
+      return core::makeSumOuter(parts[0]);
+    case DK::Gather:
+      return core::makeGather(d.shape, parts[0], d.vars, d.indices);
+    case DK::Scatter:
+      return core::makeScatter(d.shape, parts[0], d.vars, d.indices);
+    case DK::LitArray:
+      return core::makeArrayLit(parts);
+    case DK::Replicate:
+      return core::makeReplicate(d.shape[0], parts[0]);
+    case DK::Transpose:
+      return core::makeTr(d.permutation, parts[0]);
+    case DK::Reshape:
+      return core::makeReshape(d.shape, parts[0]);
+    case DK::Select:
+      return core::makeCond(d.condition, parts[0], parts[1]);
+    case DK::Convert:
+      return core::makeUnary(conversionTo(d.type.elem), parts[0]);
+    default:
+      return nullptr;
     }
   }
 
@@ -199,10 +211,12 @@ std::map<size_t, NodeP> transpose(const DualFunction& dual, const std::vector<No
   return ReversePass().run(dual, cotangents);
 }
 
-std::vector<NodeP> evaluateForward(const DualFunction& dual, const std::map<size_t, NodeP>& tangents) {
+std::vector<NodeP> evaluateForward(const DualFunction& dual,
+                                   const std::map<size_t, NodeP>& tangents) {
   ForwardEvaluation evaluation(tangents);
   std::vector<NodeP> results;
-  for (const auto& delta : dual.deltas) results.push_back(evaluation.eval(delta));
+  for (const auto& delta : dual.deltas)
+    results.push_back(evaluation.eval(delta));
   return results;
 }
 

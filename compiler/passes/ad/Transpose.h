@@ -17,6 +17,7 @@ std::map<size_t, NodeP> transpose(const DualFunction& dual, const std::vector<No
 
 /// The tangents of the results for the given tangents of the float parameters
 /// (by parameter index); null for a result with a zero derivative.
-std::vector<NodeP> evaluateForward(const DualFunction& dual, const std::map<size_t, NodeP>& tangents);
+std::vector<NodeP> evaluateForward(const DualFunction& dual,
+                                   const std::map<size_t, NodeP>& tangents);
 
 } // namespace arr::ad
