@@ -433,13 +433,22 @@ protected:
   }
 
 private:
+  /// Exact text of a constant: every bit of a double matters (1e-7 != 2e-7).
+  static std::string bitsOf(double value) {
+    uint64_t bits;
+    std::memcpy(&bits, &value, sizeof bits);
+    return std::to_string(bits);
+  }
+  static std::string bitsOf(int64_t value) { return std::to_string(value); }
+  static std::string bitsOf(bool value) { return value ? "true" : "false"; }
+
   static std::string keyOf(const Node& node) {
     std::string key = std::to_string(int(node.kind)) + "|" + std::to_string(int(node.unaryOp)) +
                       "|" + std::to_string(int(node.binaryOp)) + "|" +
                       std::to_string(int(node.diffKind)) + "|" + toString(node.type) + "|";
     if (node.kind == K::Const)
       key +=
-          std::visit([](auto v) { return std::to_string(v); }, node.value) + "|" +
+          std::visit([](auto v) { return bitsOf(v); }, node.value) + "|" +
           std::to_string(node.value.index()) +
           (std::holds_alternative<double>(node.value) && std::signbit(std::get<double>(node.value))
                ? "-"

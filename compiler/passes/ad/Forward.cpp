@@ -297,7 +297,11 @@ private:
     case UnaryOp::Abs:
       // sign(x): at 0 the derivative is 0, one of the one-sided derivatives' average;
       // LANGUAGE.md allows either one-sided derivative, and 0 lies between them.
-      return {primal, scale(un(UnaryOp::Sign, x), da)};
+      // sign(x), with +1 at 0: LANGUAGE.md §8 asks for one of the one-sided derivatives.
+      return {primal, scale(bin(BinaryOp::Add, un(UnaryOp::Sign, x),
+                                un(type.elem == Elem::F32 ? UnaryOp::ToF32 : UnaryOp::ToF64,
+                                   bin(BinaryOp::Eq, x, constant(0.0, type)))),
+                            da)};
     case UnaryOp::Floor:
     case UnaryOp::Ceil:
     case UnaryOp::Sign:
@@ -358,10 +362,11 @@ private:
       NodeP power = bind(primal, "pow");
       // d/dx = y * x^(y-1); d/dy = x^y * log x, taken as 0 where x = 0 (log of x
       // plus 1 where x is 0 avoids 0 * -inf).
-      DeltaP dx = da ? scale(bin(BinaryOp::Mul, y,
-                                 bin(BinaryOp::Pow, x, bin(BinaryOp::Sub, y, constant(1.0, type)))),
-                             da)
-                     : nullptr;
+      // Where y = 0 the exponent y - 1 + 1 keeps 0 * x^-1 from being 0 * inf at x = 0.
+      NodeP yIsZero = un(type.elem == Elem::F32 ? UnaryOp::ToF32 : UnaryOp::ToF64,
+                         bin(BinaryOp::Eq, y, constant(0.0, type)));
+      NodeP exponent = bin(BinaryOp::Add, bin(BinaryOp::Sub, y, constant(1.0, type)), yIsZero);
+      DeltaP dx = da ? scale(bin(BinaryOp::Mul, y, bin(BinaryOp::Pow, x, exponent)), da) : nullptr;
       NodeP safeLog =
           un(UnaryOp::Log, bin(BinaryOp::Add, x,
                                un(type.elem == Elem::F32 ? UnaryOp::ToF32 : UnaryOp::ToF64,

@@ -173,7 +173,12 @@ public:
     }
     if (!any) return nullptr;
     for (size_t i = 0; i < parts.size(); ++i)
-      if (!parts[i]) parts[i] = zeros(d.parts[i] ? d.parts[i]->type : d.type);
+      if (!parts[i]) {
+        // A missing part has its own type; for a literal that is the element type.
+        Type type = d.parts[i] ? d.parts[i]->type : d.type;
+        if (!d.parts[i] && d.kind == DK::LitArray) type.shape.erase(type.shape.begin());
+        parts[i] = zeros(type);
+      }
     switch (d.kind) {
     case DK::Index:
       return core::makeIndex(parts[0], d.indices);

@@ -1,0 +1,36 @@
+-- Degenerate losses: a constant (zero gradient of the input's shape), the
+-- identity on a scalar, a loss that ignores one parameter, a loss that uses an
+-- input only through noGrad and i64 conversions, and one component of a tuple
+-- (the other component is dead code).
+def constant(a: [n]f64): f64 = 3.0
+entry lossConst(a: [n]f64): f64 = constant(a)
+entry dlossConst(a: [n]f64) = grad(constant)(a)
+
+def identity(x: f64): f64 = x
+entry lossId(x: f64): f64 = identity(x)
+entry dlossId(x: f64) = grad(identity)(x)
+
+def ignores(a: [n]f64, b: [r, c]f64): f64 = sum(a)
+entry lossIgnores(a: [n]f64, b: [r, c]f64): f64 = ignores(a, b)
+entry dlossIgnores(a: [n]f64, b: [r, c]f64) = grad(ignores)(a, b)
+
+def deadComponent(a: [n]f64): f64 = (sum(a * a), sum(exp(a))).1
+entry lossDead(a: [n]f64): f64 = deadComponent(a)
+entry dlossDead(a: [n]f64) = grad(deadComponent)(a)
+
+def viaInts(a: [n]f64): f64 = f64(sum(i64(a * 10.0))) + noGrad(sum(a))
+entry dlossViaInts(a: [n]f64) = grad(viaInts)(a)
+
+-- CHECK-GRAD: lossConst dlossConst [4]
+-- CHECK-GRAD: lossId dlossId []
+-- CHECK-GRAD: lossIgnores dlossIgnores [3] [2,2]
+-- CHECK-GRAD: lossDead dlossDead [4]
+-- CHECK-OUTPUT: dlossConst
+-- INPUT: [1.0, 2.0, 3.0]
+-- EXPECT: [0.0, 0.0, 0.0]
+-- CHECK-OUTPUT: dlossIgnores
+-- INPUT: [1.0, 2.0] [[1.0, 2.0], [3.0, 4.0]]
+-- EXPECT: [1.0, 1.0] [[0.0, 0.0], [0.0, 0.0]]
+-- CHECK-OUTPUT: dlossViaInts
+-- INPUT: [0.55, -1.23, 7.0]
+-- EXPECT: [0.0, 0.0, 0.0]

@@ -1,0 +1,13 @@
+-- ARGS: --dump-after=simplify --bot-all --verify-ir
+-- The paper's Fig. 18 self-convolution t_sc = sumOuter (build1 n (\i. a[i] * a[n - 1 - i])).
+-- After the BOT it is
+--   sumOuter (gather [n] a (\[i]. [i]) * gather [n] a (\[i]. [n - 1 - i]))
+-- and the simplifier makes the identity gather `a` (section 7.1: "can be
+-- simplified to a"), and inlines the single-use `let arg = ... in sumOuter arg`
+-- that the lowering of the call to `sum` made. The reversing gather stays.
+entry main(a: [n]f64) = sum(build([n], \i -> a[i] * a[n - 1 - i]))
+-- INPUTS: [1.0, 2.0, 3.0, 4.5]
+-- CHECK-LABEL: entry main (
+-- CHECK-SAME: [[A:a_[0-9]+]] : [n]f64) =
+-- CHECK-NEXT: {{^  }}sumOuter ([[A]] * (gather [n] [[A]] (\[[[I:i_[0-9]+]]] -> [((size n) - 1) - [[I]]]))){{$}}
+-- CHECK-NOT: let
