@@ -2,6 +2,7 @@
 
 #include "ir/Builder.h"
 #include "ir/Printer.h"
+#include "ir/Rewrite.h"
 #include "ir/Visitor.h"
 #include "passes/ad/Transpose.h"
 
@@ -12,15 +13,6 @@ namespace arr::ad {
 namespace {
 
 using K = core::Node::Kind;
-
-NodeP zerosOf(const Type& type) {
-  NodeP node = type.elem == core::Elem::I64    ? core::makeConst(int64_t(0), type.elem)
-               : type.elem == core::Elem::Bool ? core::makeConst(false, type.elem)
-                                               : core::makeConst(0.0, type.elem);
-  for (auto dim = type.shape.rbegin(); dim != type.shape.rend(); ++dim)
-    node = core::makeReplicate(*dim, node);
-  return node;
-}
 
 /// The derivative program of one Diff node: bindings and the flattened results.
 struct Derivative {
@@ -45,7 +37,7 @@ Derivative derive(const core::Node& diff, DifferentiationDumps* dumps) {
     for (size_t k = 0; k < params.size(); ++k) {
       if (!core::isFloat(params[k]->type.elem)) continue;
       auto it = found.find(k);
-      result.push_back(it != found.end() ? it->second : zerosOf(params[k]->type));
+      result.push_back(it != found.end() ? it->second : core::zerosOf(params[k]->type));
     }
     return result;
   };
@@ -73,7 +65,7 @@ Derivative derive(const core::Node& diff, DifferentiationDumps* dumps) {
     for (size_t i = 0; i < dual.results.size(); ++i)
       if (core::isFloat(dual.results[i]->type.elem))
         out.results.push_back(resultTangents[i] ? resultTangents[i]
-                                                : zerosOf(dual.results[i]->type));
+                                                : core::zerosOf(dual.results[i]->type));
     break;
   }
   }

@@ -1,6 +1,7 @@
 #include "passes/ad/Transpose.h"
 
 #include "ir/Builder.h"
+#include "ir/Rewrite.h"
 
 #include <numeric>
 #include <unordered_map>
@@ -20,13 +21,6 @@ NodeP plus(const NodeP& a, const NodeP& b) {
 
 NodeP times(const NodeP& factor, const NodeP& value) {
   return core::makeBinary(BinaryOp::Mul, value, factor);
-}
-
-NodeP zeros(const Type& type) {
-  NodeP node = core::makeConst(0.0, type.elem);
-  for (auto dim = type.shape.rbegin(); dim != type.shape.rend(); ++dim)
-    node = core::makeReplicate(*dim, node);
-  return node;
 }
 
 std::vector<int> inverse(const std::vector<int>& permutation) {
@@ -116,7 +110,7 @@ private:
       eval(core::makeReshape(d.parts[0]->type.shape, c), d.parts[0]);
       return;
     case DK::Select: {
-      NodeP zero = zeros(d.type);
+      NodeP zero = core::zerosOf(d.type);
       if (d.parts[0]) eval(core::makeCond(d.condition, c, zero), d.parts[0]);
       if (d.parts[1]) eval(core::makeCond(d.condition, zero, c), d.parts[1]);
       return;
@@ -177,7 +171,7 @@ public:
         // A missing part has its own type; for a literal that is the element type.
         Type type = d.parts[i] ? d.parts[i]->type : d.type;
         if (!d.parts[i] && d.kind == DK::LitArray) type.shape.erase(type.shape.begin());
-        parts[i] = zeros(type);
+        parts[i] = core::zerosOf(type);
       }
     switch (d.kind) {
     case DK::Index:
