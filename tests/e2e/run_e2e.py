@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Runs one end-to-end test program through `arrc --interpret`.
+"""Runs one end-to-end test program through `arrc --interpret`, or compiled.
 
 A test file is an Arr program whose comments describe runs, each a block:
 
@@ -12,12 +12,40 @@ Floats are compared exactly, as text: the interpreter's results are the
 reference semantics. `-- APPROX: 1e-12` in a block compares numbers with that
 relative tolerance instead (for results whose rounding depends on evaluation
 order).
+
+Compiled mode (`--compiled`, LANGUAGE.md section 9) checks the native
+executables against the same expectations: the interpreter is the oracle.
+
+    run_e2e.py --arrc ARRC --compiled [--opt=-O0|-O1|-O2|-O3] [--threads N] PROG
+
+Each block's RUN arguments are split into compile-time arguments (everything
+but `--entry NAME`, e.g. `-D n=3`), which go to `arrc PROG ARGS -OX -o EXE`,
+and the run-time `--entry NAME`, which goes to the executable. The program is
+compiled once per distinct set of compile-time arguments, into a temporary
+directory, and each block runs `EXE [--entry NAME] --threads N` with the
+block's standard input. When arrc fails to compile, every block of that
+compilation fails, except an EXPECT-ERROR block whose message is in arrc's
+standard error (arrc exiting 1), which passes: a compile error is then the
+expected error.
+
+Tolerance with threads: with `--threads 1` numbers are compared exactly (or
+with the block's APPROX). With more threads a parallel reduction sums
+per-thread partial results and its float result may differ from the
+interpreter's sequential order in the last bits, so every number is compared
+with a relative tolerance of 1e-12 (or the block's APPROX, if larger). An f32
+reduction that actually ran in parallel could differ by more (an f32 ulp is
+6e-8); the e2e inputs are far below any sensible parallel threshold, so this
+has not been loosened.
 """
 
 import argparse
+import os
 import re
 import subprocess
 import sys
+import tempfile
+
+PARALLEL_TOLERANCE = 1e-12  # relative, for --threads > 1 in compiled mode
 
 NUMBER = re.compile(r"-?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|inf|nan)")
 
@@ -67,12 +95,11 @@ def numbers_close(expected, actual, tolerance):
     return True
 
 
-def run_block(arrc, path, block, extra):
-    command = [arrc, "--interpret", "--verify-ir", path] + block["args"] + extra
-    stdin = "\n".join(block["input"]) + ("\n" if block["input"] else "")
-    result = subprocess.run(command, input=stdin, capture_output=True, text=True, timeout=120)
-    report = (f"command: {' '.join(command)}\nstdin: {stdin!r}\nexit: {result.returncode}\n"
-              f"stdout:\n{result.stdout}stderr:\n{result.stderr}")
+def check_result(block, result, report, tolerance=None):
+    """Compares a finished run with the block's expectations; None when they hold.
+
+    `tolerance`, when given, is a relative tolerance applied to every number
+    (the larger of it and the block's APPROX is used)."""
     if result.returncode < 0 or result.returncode > 2:
         return f"crashed\n{report}"
     if block["error"] is not None:
@@ -85,11 +112,98 @@ def run_block(arrc, path, block, extra):
     expected = block["expect"]
     if len(actual) != len(expected):
         return f"expected {len(expected)} output lines {expected}\n{report}"
+    approx = block["approx"]
+    if tolerance is not None:
+        approx = tolerance if approx is None else max(approx, tolerance)
     for e, a in zip(expected, actual):
-        same = e == a if block["approx"] is None else numbers_close(e, a, block["approx"])
+        same = e == a if approx is None else numbers_close(e, a, approx)
         if not same:
             return f"expected line {e!r}, got {a!r}\n{report}"
     return None
+
+
+def describe(command, stdin, result):
+    return (f"command: {' '.join(command)}\nstdin: {stdin!r}\nexit: {result.returncode}\n"
+            f"stdout:\n{result.stdout}stderr:\n{result.stderr}")
+
+
+def block_stdin(block):
+    return "\n".join(block["input"]) + ("\n" if block["input"] else "")
+
+
+def run_block(arrc, path, block, extra):
+    command = [arrc, "--interpret", "--verify-ir", path] + block["args"] + extra
+    stdin = block_stdin(block)
+    result = subprocess.run(command, input=stdin, capture_output=True, text=True, timeout=120)
+    return check_result(block, result, describe(command, stdin, result))
+
+
+def split_args(args):
+    """RUN arguments -> (compile-time arguments for arrc, run-time arguments for the executable).
+
+    Only `--entry NAME` (or `--entry=NAME`) is a run-time argument."""
+    compile_args, run_args = [], []
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        if arg == "--entry" and index + 1 < len(args):
+            run_args += [arg, args[index + 1]]
+            index += 2
+            continue
+        if arg.startswith("--entry="):
+            run_args += ["--entry", arg[len("--entry="):]]
+        else:
+            compile_args.append(arg)
+        index += 1
+    return compile_args, run_args
+
+
+class Compiler:
+    """Compiles a program once per distinct set of compile-time arguments."""
+
+    def __init__(self, arrc, path, opt, extra, directory):
+        self.arrc = arrc
+        self.path = path
+        self.opt = opt
+        self.extra = extra
+        self.directory = directory
+        self.cache = {}
+
+    def get(self, compile_args):
+        """Returns (executable or None, the finished arrc process, the command)."""
+        key = tuple(compile_args)
+        if key not in self.cache:
+            exe = os.path.join(self.directory, f"prog{len(self.cache)}")
+            command = ([self.arrc, self.path] + list(compile_args) + self.extra
+                       + [self.opt, "-o", exe])
+            result = subprocess.run(command, capture_output=True, text=True, timeout=600,
+                                    stdin=subprocess.DEVNULL)
+            ok = result.returncode == 0 and os.path.isfile(exe) and os.access(exe, os.X_OK)
+            self.cache[key] = (exe if ok else None, result, command)
+        return self.cache[key]
+
+
+def run_block_compiled(compiler, block, threads):
+    compile_args, run_args = split_args(block["args"])
+    exe, compiled, compile_command = compiler.get(compile_args)
+    if exe is None:
+        report = describe(compile_command, "", compiled)
+        if compiled.returncode == 0:
+            return f"arrc exited 0 but wrote no executable\n{report}"
+        if block["error"] is not None:
+            # The expected error may be a compile error: arrc must fail with it.
+            if compiled.returncode == 1 and block["error"] in compiled.stderr:
+                return None
+            return (f"expected an error containing {block['error']!r}, "
+                    f"arrc failed to compile with another\n{report}")
+        return f"arrc failed to compile the program\n{report}"
+    command = [exe] + run_args + ["--threads", str(threads)]
+    stdin = block_stdin(block)
+    result = subprocess.run(command, input=stdin, capture_output=True, text=True, timeout=120)
+    report = (f"compiled with: {' '.join(compile_command)}\n"
+              + describe(command, stdin, result))
+    tolerance = PARALLEL_TOLERANCE if threads > 1 else None
+    return check_result(block, result, report, tolerance)
 
 
 def main():
@@ -97,17 +211,37 @@ def main():
     parser.add_argument("--arrc", required=True)
     parser.add_argument("--extra", action="append", default=[],
                         help="an extra arrc argument for every run, e.g. --extra=--bot-all "
-                             "to check that a pass preserves the interpreter's results")
+                             "to check that a pass preserves the interpreter's results "
+                             "(in compiled mode: for every compilation)")
+    parser.add_argument("--compiled", action="store_true",
+                        help="compile with `arrc PROG -o EXE` and run the executables")
+    parser.add_argument("--opt", default="-O2",
+                        help="compiled mode: the optimisation level, e.g. --opt=-O0")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="compiled mode: run the executables with --threads N")
     parser.add_argument("program")
     args = parser.parse_args()
+    opt = args.opt if args.opt.startswith("-") else "-" + args.opt
+    if opt not in ("-O0", "-O1", "-O2", "-O3"):
+        parser.error(f"--opt must be -O0, -O1, -O2 or -O3, not {args.opt!r}")
+    if args.threads < 1:
+        parser.error("--threads must be at least 1")
     failures = 0
     blocks = parse_blocks(args.program)
-    for number, block in enumerate(blocks, 1):
-        problem = run_block(args.arrc, args.program, block, args.extra)
-        if problem:
-            failures += 1
-            print(f"FAIL run {number}: {problem}")
-    print(f"{len(blocks) - failures} passed, {failures} failed")
+    with tempfile.TemporaryDirectory(prefix="arr-e2e-") as directory:
+        compiler = Compiler(os.path.abspath(args.arrc), args.program, opt, args.extra, directory)
+        for number, block in enumerate(blocks, 1):
+            if args.compiled:
+                problem = run_block_compiled(compiler, block, args.threads)
+            else:
+                problem = run_block(args.arrc, args.program, block, args.extra)
+            if problem:
+                failures += 1
+                print(f"FAIL run {number}: {problem}")
+    mode = f"compiled {opt}, {args.threads} thread(s)" if args.compiled else "interpreted"
+    if args.compiled:
+        mode += f", {len(compiler.cache)} compilation(s)"
+    print(f"{len(blocks) - failures} passed, {failures} failed ({mode})")
     return 1 if failures else 0
 
 
