@@ -1,5 +1,7 @@
 // arrc: the Arr compiler driver.
 
+#include "codegen/Artifacts.h"
+#include "driver/Native.h"
 #include "driver/Options.h"
 #include "driver/RunEntry.h"
 #include "frontend/Diagnostics.h"
@@ -7,6 +9,7 @@
 #include "ir/Printer.h"
 #include "ir/Verifier.h"
 #include "ir/Visitor.h"
+#include "loops/LowerToLoops.h"
 #include "lower/LowerToCore.h"
 #include "passes/Bot.h"
 #include "passes/Simplify.h"
@@ -80,14 +83,6 @@ int interpret(const Options& options, const arr::core::Program& program) {
 }
 
 int compile(const Options& options) {
-  for (const auto& pass : options.dumpAfter) {
-    if (pass != "loops" && pass != "llvm") continue;
-    std::cerr << "arrc: error: --dump-after=" << pass
-              << ": this stage is not implemented yet (available: parse, typecheck, core, bot, "
-                 "simplify, ad, transpose, unshare, optimize)\n";
-    return 1;
-  }
-
   arr::SourceManager sources;
   arr::Diagnostics diags(sources, std::cerr);
   auto program = arr::sema::loadProgram(sources, options.input, stdlibDir(), diags);
@@ -139,12 +134,9 @@ int compile(const Options& options) {
   if (wants(options, "optimize")) std::cout << arr::core::print(core);
   if (options.interpret) return interpret(options, core);
 
-  if (options.output || options.objectOnly || options.emitLlvm) {
-    std::cerr << "arrc: error: native code generation is not implemented yet; run the program "
-                 "with --interpret\n";
-    return 1;
-  }
-  return 0;
+  arr::loops::Program loops = arr::loops::lowerToLoops(core);
+  if (wants(options, "loops")) std::cout << arr::loops::print(loops);
+  return arr::driver::buildNative(options, core, loops);
 }
 
 struct Job {
@@ -202,8 +194,8 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (options.printLinkFlags) {
-    std::cerr << "arrc: error: --print-link-flags: the runtime library is not built yet\n";
-    return 1;
+    std::cout << arr::codegen::linkFlags() << "\n";
+    return 0;
   }
   int status = runWithLargeStack(options);
   std::cout.flush();

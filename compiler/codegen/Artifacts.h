@@ -1,0 +1,23 @@
+#pragma once
+// The files arrc makes besides LLVM's: the C header of an object file
+// (LANGUAGE.md §9) and executables linked with the runtime.
+
+#include "ir/Core.h"
+
+#include <string>
+#include <vector>
+
+namespace arr::codegen {
+
+/// The C declarations of every entry point of `program`, and arr_last_error.
+/// `guard` names the include guard (derived from the header's file name).
+std::string cHeader(const core::Program& program, const std::string& guard);
+
+/// The flags a C program needs to link an object made by `arrc -c`.
+std::string linkFlags();
+
+/// Links `object` with the harness and the runtime into the executable
+/// `output` using clang-19; throws std::runtime_error when linking fails.
+void linkExecutable(const std::string& object, const std::string& output);
+
+} // namespace arr::codegen

@@ -1,0 +1,346 @@
+// Statements, loops and parallel loops of the loop IR as LLVM IR.
+
+#include "codegen/Emitter.h"
+
+#include <llvm/IR/Intrinsics.h>
+
+#include <map>
+#include <set>
+#include <stdexcept>
+
+namespace arr::codegen {
+
+using loops::Expr;
+using loops::Stmt;
+
+// ---- ModuleContext ------------------------------------------------------------------
+
+llvm::Type* ModuleContext::registerType(core::Elem elem) {
+  switch (elem) {
+  case core::Elem::F64:
+    return llvm::Type::getDoubleTy(context());
+  case core::Elem::F32:
+    return llvm::Type::getFloatTy(context());
+  case core::Elem::I64:
+    return llvm::Type::getInt64Ty(context());
+  case core::Elem::Bool:
+    return llvm::Type::getInt1Ty(context());
+  }
+  return nullptr;
+}
+
+llvm::Type* ModuleContext::memoryType(core::Elem elem) {
+  return elem == core::Elem::Bool ? llvm::Type::getInt8Ty(context()) : registerType(elem);
+}
+
+llvm::Function* ModuleContext::runtimeFunction(const std::string& name, llvm::FunctionType* type) {
+  llvm::FunctionCallee callee = module.getOrInsertFunction(name, type);
+  auto* function = llvm::cast<llvm::Function>(callee.getCallee());
+  function->addFnAttr(llvm::Attribute::NoUnwind);
+  return function;
+}
+
+llvm::Function* ModuleContext::mathFunction(const std::string& name, llvm::Type* type,
+                                            int arity) {
+  std::vector<llvm::Type*> params(arity, type);
+  auto* function = runtimeFunction(name, llvm::FunctionType::get(type, params, false));
+  // errno is never read: the functions are pure for the optimiser.
+  function->setDoesNotAccessMemory();
+  function->addFnAttr(llvm::Attribute::WillReturn);
+  return function;
+}
+
+llvm::Function* ModuleContext::makeFunction(const std::string& name, llvm::FunctionType* type,
+                                            llvm::GlobalValue::LinkageTypes linkage) {
+  auto* function = llvm::Function::Create(type, linkage, name, module);
+  function->addFnAttrs(functionAttributes);
+  return function;
+}
+
+// ---- Emitter ---------------------------------------------------------------------------
+
+Emitter::Emitter(ModuleContext& module, llvm::Function* function)
+    : module_(module), function_(function), builder_(module.context()) {
+  entry_ = llvm::BasicBlock::Create(module.context(), "entry", function);
+  builder_.SetInsertPoint(entry_);
+}
+
+llvm::AllocaInst* Emitter::entryAlloca(llvm::Type* type, const std::string& name) {
+  llvm::IRBuilder<> at(entry_, entry_->begin());
+  return at.CreateAlloca(type, nullptr, name);
+}
+
+llvm::AllocaInst* Emitter::localSlot(const loops::Local& local) {
+  auto found = locals_.find(local.id);
+  if (found != locals_.end()) return found->second;
+  llvm::AllocaInst* slot = entryAlloca(module_.registerType(local.type), local.name);
+  locals_.emplace(local.id, slot);
+  return slot;
+}
+
+llvm::AllocaInst* Emitter::bufferSlot(const loops::Buffer& buffer) {
+  auto found = buffers_.find(buffer.id);
+  if (found != buffers_.end()) return found->second;
+  llvm::AllocaInst* slot =
+      entryAlloca(llvm::PointerType::getUnqual(module_.context()), buffer.name);
+  buffers_.emplace(buffer.id, slot);
+  return slot;
+}
+
+void Emitter::setLocal(const loops::LocalP& local, llvm::Value* value) {
+  builder_.CreateStore(value, localSlot(*local));
+}
+
+void Emitter::setBuffer(const loops::BufferP& buffer, llvm::Value* pointer) {
+  builder_.CreateStore(pointer, bufferSlot(*buffer));
+}
+
+llvm::Value* Emitter::element(const loops::Buffer& buffer, llvm::Value* index) {
+  llvm::Value* base =
+      builder_.CreateLoad(llvm::PointerType::getUnqual(module_.context()), bufferSlot(buffer));
+  return builder_.CreateInBoundsGEP(module_.memoryType(buffer.type), base, index);
+}
+
+void Emitter::block(const loops::Block& statements) {
+  for (const loops::StmtP& s : statements) {
+    values_.clear();
+    statement(*s);
+  }
+  values_.clear();
+}
+
+void Emitter::statement(const Stmt& s) {
+  llvm::LLVMContext& context = module_.context();
+  switch (s.kind) {
+  case Stmt::Kind::Declare:
+  case Stmt::Kind::Assign:
+    builder_.CreateStore(expr(s.value), localSlot(*s.local));
+    return;
+  case Stmt::Kind::Store: {
+    llvm::Value* value = expr(s.value);
+    if (s.buffer->type == core::Elem::Bool)
+      value = builder_.CreateZExt(value, llvm::Type::getInt8Ty(context));
+    builder_.CreateStore(value, element(*s.buffer, expr(s.index)));
+    return;
+  }
+  case Stmt::Kind::If: {
+    auto* then = llvm::BasicBlock::Create(context, "then", function_);
+    auto* after = llvm::BasicBlock::Create(context, "endif", function_);
+    builder_.CreateCondBr(expr(s.value), then, after);
+    builder_.SetInsertPoint(then);
+    block(s.body);
+    builder_.CreateBr(after);
+    builder_.SetInsertPoint(after);
+    return;
+  }
+  case Stmt::Kind::For:
+    if (s.parallel) return parallelFor(s);
+    return forLoop(s, builder_.getInt64(0), expr(s.value));
+  case Stmt::Kind::Alloc: {
+    auto* ptr = llvm::PointerType::getUnqual(context);
+    auto* alloc = module_.runtimeFunction(
+        "arr_alloc", llvm::FunctionType::get(ptr, {builder_.getInt64Ty()}, false));
+    alloc->addRetAttr(llvm::Attribute::NoAlias);
+    llvm::Value* elementSize =
+        builder_.getInt64(module_.module.getDataLayout().getTypeAllocSize(
+            module_.memoryType(s.buffer->type)));
+    llvm::Value* bytes = builder_.CreateMul(expr(s.value), elementSize);
+    builder_.CreateStore(builder_.CreateCall(alloc, {bytes}), bufferSlot(*s.buffer));
+    return;
+  }
+  case Stmt::Kind::Free: {
+    auto* ptr = llvm::PointerType::getUnqual(context);
+    auto* release = module_.runtimeFunction(
+        "arr_free", llvm::FunctionType::get(builder_.getVoidTy(), {ptr}, false));
+    builder_.CreateCall(release, {builder_.CreateLoad(ptr, bufferSlot(*s.buffer))});
+    return;
+  }
+  }
+}
+
+void Emitter::forLoop(const Stmt& s, llvm::Value* begin, llvm::Value* end) {
+  llvm::LLVMContext& context = module_.context();
+  llvm::AllocaInst* index = localSlot(*s.local);
+  builder_.CreateStore(begin, index);
+  auto* header = llvm::BasicBlock::Create(context, "loop", function_);
+  auto* body = llvm::BasicBlock::Create(context, "body", function_);
+  auto* exit = llvm::BasicBlock::Create(context, "endloop", function_);
+  builder_.CreateBr(header);
+  builder_.SetInsertPoint(header);
+  llvm::Value* current = builder_.CreateLoad(builder_.getInt64Ty(), index);
+  builder_.CreateCondBr(builder_.CreateICmpSLT(current, end), body, exit);
+  builder_.SetInsertPoint(body);
+  block(s.body);
+  llvm::Value* next = builder_.CreateAdd(builder_.CreateLoad(builder_.getInt64Ty(), index),
+                                         builder_.getInt64(1), "", true, true);
+  builder_.CreateStore(next, index);
+  builder_.CreateBr(header);
+  builder_.SetInsertPoint(exit);
+}
+
+// ---- Parallel loops -----------------------------------------------------------------------
+
+namespace {
+
+/// The locals and buffers a loop body uses from outside itself.
+struct Captures {
+  std::map<uint32_t, loops::LocalP> locals;
+  std::map<uint32_t, loops::BufferP> buffers;
+  std::set<uint32_t> declared;         // locals defined inside
+  std::set<uint32_t> allocated;        // buffers allocated inside
+  std::set<uint32_t> assignedOutside;  // locals assigned inside but defined outside
+
+  void expr(const Expr& e) {
+    if (e.kind == Expr::Kind::Local && !declared.count(e.local->id))
+      locals.emplace(e.local->id, e.local);
+    if (e.buffer && !allocated.count(e.buffer->id)) buffers.emplace(e.buffer->id, e.buffer);
+    for (const loops::ExprP& operand : e.operands)
+      expr(*operand);
+  }
+  void block(const loops::Block& statements) {
+    for (const loops::StmtP& s : statements) {
+      if (s->value) expr(*s->value);
+      if (s->index) expr(*s->index);
+      if (s->kind == Stmt::Kind::Declare || s->kind == Stmt::Kind::For)
+        declared.insert(s->local->id);
+      if (s->kind == Stmt::Kind::Assign && !declared.count(s->local->id))
+        assignedOutside.insert(s->local->id);
+      if (s->kind == Stmt::Kind::Alloc) allocated.insert(s->buffer->id);
+      if (s->buffer && !allocated.count(s->buffer->id))
+        buffers.emplace(s->buffer->id, s->buffer);
+      block(s->body);
+    }
+  }
+};
+
+} // namespace
+
+void Emitter::parallelFor(const Stmt& s) {
+  llvm::LLVMContext& context = module_.context();
+  auto* ptr = llvm::PointerType::getUnqual(context);
+  llvm::Type* i64 = builder_.getInt64Ty();
+
+  Captures captures;
+  captures.declared.insert(s.local->id);
+  captures.block(s.body);
+  std::set<uint32_t> reduced;
+  for (const loops::Reduction& reduction : s.reductions)
+    reduced.insert(reduction.local->id);
+  for (uint32_t id : captures.assignedOutside)
+    if (!reduced.count(id))
+      throw std::logic_error("code generation: a parallel loop assigns a local of its parent");
+
+  // The context: captured locals by value, buffer pointers, one partials array per reduction.
+  std::vector<llvm::Type*> fields;
+  std::vector<loops::LocalP> capturedLocals;
+  for (const auto& [id, local] : captures.locals)
+    if (!reduced.count(id)) {
+      capturedLocals.push_back(local);
+      fields.push_back(module_.registerType(local->type));
+    }
+  for (size_t i = 0; i < captures.buffers.size() + s.reductions.size(); ++i)
+    fields.push_back(ptr);
+  auto* contextType = llvm::StructType::get(context, fields);
+
+  auto* chunkType = llvm::FunctionType::get(builder_.getVoidTy(), {ptr, i64, i64, i64}, false);
+  llvm::Function* chunk =
+      module_.makeFunction(function_->getName().str() + ".chunk" + std::to_string(module_.outlined++),
+                           chunkType, llvm::GlobalValue::InternalLinkage);
+
+  // The parent: fill the context, run the chunks, fold the partial results.
+  llvm::AllocaInst* contextSlot = entryAlloca(contextType, "context");
+  size_t field = 0;
+  for (const loops::LocalP& local : capturedLocals)
+    builder_.CreateStore(builder_.CreateLoad(module_.registerType(local->type), localSlot(*local)),
+                         builder_.CreateStructGEP(contextType, contextSlot, field++));
+  for (const auto& [id, buffer] : captures.buffers)
+    builder_.CreateStore(builder_.CreateLoad(ptr, bufferSlot(*buffer)),
+                         builder_.CreateStructGEP(contextType, contextSlot, field++));
+  auto* maxChunksFunction =
+      module_.runtimeFunction("arr_parallel_max_chunks", llvm::FunctionType::get(i64, {}, false));
+  std::vector<llvm::Value*> partials;
+  if (!s.reductions.empty()) {
+    llvm::Value* maxChunks = builder_.CreateCall(maxChunksFunction, {});
+    for (const loops::Reduction& reduction : s.reductions) {
+      llvm::Type* type = module_.registerType(reduction.local->type);
+      llvm::Value* array = builder_.CreateAlloca(type, maxChunks, "partials");
+      // Every chunk starts from the identity, also one the runtime does not use.
+      llvm::Value* initial = identity(reduction.op, reduction.local->type);
+      auto* header = llvm::BasicBlock::Create(context, "fill", function_);
+      auto* body = llvm::BasicBlock::Create(context, "fillbody", function_);
+      auto* exit = llvm::BasicBlock::Create(context, "endfill", function_);
+      llvm::BasicBlock* before = builder_.GetInsertBlock();
+      builder_.CreateBr(header);
+      builder_.SetInsertPoint(header);
+      llvm::PHINode* c = builder_.CreatePHI(i64, 2);
+      c->addIncoming(builder_.getInt64(0), before);
+      builder_.CreateCondBr(builder_.CreateICmpSLT(c, maxChunks), body, exit);
+      builder_.SetInsertPoint(body);
+      builder_.CreateStore(initial, builder_.CreateInBoundsGEP(type, array, c));
+      c->addIncoming(builder_.CreateAdd(c, builder_.getInt64(1)), body);
+      builder_.CreateBr(header);
+      builder_.SetInsertPoint(exit);
+      builder_.CreateStore(array, builder_.CreateStructGEP(contextType, contextSlot, field++));
+      partials.push_back(array);
+    }
+  }
+  auto* parallelForFunction = module_.runtimeFunction(
+      "arr_parallel_for", llvm::FunctionType::get(i64, {i64, i64, ptr, ptr}, false));
+  llvm::Value* extent = expr(s.value);
+  llvm::Value* work = expr(s.work);
+  values_.clear();
+  llvm::Value* used = builder_.CreateCall(parallelForFunction, {extent, work, chunk, contextSlot});
+  for (size_t r = 0; r < s.reductions.size(); ++r) {
+    const loops::Reduction& reduction = s.reductions[r];
+    llvm::Type* type = module_.registerType(reduction.local->type);
+    llvm::AllocaInst* accumulator = localSlot(*reduction.local);
+    auto* header = llvm::BasicBlock::Create(context, "fold", function_);
+    auto* body = llvm::BasicBlock::Create(context, "foldbody", function_);
+    auto* exit = llvm::BasicBlock::Create(context, "endfold", function_);
+    llvm::BasicBlock* before = builder_.GetInsertBlock();
+    builder_.CreateBr(header);
+    builder_.SetInsertPoint(header);
+    llvm::PHINode* c = builder_.CreatePHI(i64, 2);
+    c->addIncoming(builder_.getInt64(0), before);
+    builder_.CreateCondBr(builder_.CreateICmpSLT(c, used), body, exit);
+    builder_.SetInsertPoint(body);
+    llvm::Value* partial =
+        builder_.CreateLoad(type, builder_.CreateInBoundsGEP(type, partials[r], c));
+    builder_.CreateStore(combine(reduction.op, reduction.local->type,
+                                 builder_.CreateLoad(type, accumulator), partial),
+                         accumulator);
+    c->addIncoming(builder_.CreateAdd(c, builder_.getInt64(1)), body);
+    builder_.CreateBr(header);
+    builder_.SetInsertPoint(exit);
+  }
+
+  // The chunk: unpack the context, run [begin, end), store the partial results.
+  Emitter inner(module_, chunk);
+  llvm::IRBuilder<>& b = inner.builder();
+  llvm::Value* contextArgument = chunk->getArg(0);
+  field = 0;
+  for (const loops::LocalP& local : capturedLocals)
+    inner.setLocal(local, b.CreateLoad(module_.registerType(local->type),
+                                       b.CreateStructGEP(contextType, contextArgument, field++)));
+  for (const auto& [id, buffer] : captures.buffers)
+    inner.setBuffer(buffer, b.CreateLoad(ptr, b.CreateStructGEP(contextType, contextArgument,
+                                                                 field++)));
+  std::vector<llvm::Value*> chunkPartials;
+  for (const loops::Reduction& reduction : s.reductions) {
+    chunkPartials.push_back(
+        b.CreateLoad(ptr, b.CreateStructGEP(contextType, contextArgument, field++)));
+    inner.setLocal(reduction.local, inner.identity(reduction.op, reduction.local->type));
+  }
+  Stmt serial = s;
+  serial.parallel = false;
+  inner.forLoop(serial, chunk->getArg(1), chunk->getArg(2));
+  for (size_t r = 0; r < s.reductions.size(); ++r) {
+    const loops::Reduction& reduction = s.reductions[r];
+    llvm::Type* type = module_.registerType(reduction.local->type);
+    b.CreateStore(b.CreateLoad(type, inner.localSlot(*reduction.local)),
+                  b.CreateInBoundsGEP(type, chunkPartials[r], chunk->getArg(3)));
+  }
+  b.CreateRetVoid();
+}
+
+} // namespace arr::codegen

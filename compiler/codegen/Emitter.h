@@ -1,0 +1,87 @@
+#pragma once
+// Emits the statements and expressions of one loop IR function body into an
+// LLVM function (internal to codegen/). Every local and buffer pointer lives
+// in an alloca of the function's entry block; mem2reg/SROA turn them into
+// SSA values, so the emitter needs no phi nodes of its own.
+//
+// A parallel loop is outlined into a chunk function that runs a range of its
+// iterations, called through the runtime's arr_parallel_for with a context
+// holding the values the body reads; reductions are accumulated per chunk and
+// folded in chunk order afterwards.
+
+#include "loops/LoopIR.h"
+
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Module.h>
+
+#include <string>
+#include <unordered_map>
+
+namespace arr::codegen {
+
+/// What the functions of one module share: the module, the runtime's
+/// declarations and the attributes every generated function carries.
+struct ModuleContext {
+  llvm::Module& module;
+  llvm::AttrBuilder functionAttributes; // target-cpu, target-features, nounwind
+  int outlined = 0;                     // chunk functions made so far
+
+  llvm::LLVMContext& context() { return module.getContext(); }
+  llvm::Type* registerType(core::Elem elem); // i1 for bool
+  llvm::Type* memoryType(core::Elem elem);   // i8 for bool
+  llvm::Function* runtimeFunction(const std::string& name, llvm::FunctionType* type);
+  llvm::Function* mathFunction(const std::string& name, llvm::Type* type, int arity);
+  llvm::Function* makeFunction(const std::string& name, llvm::FunctionType* type,
+                               llvm::GlobalValue::LinkageTypes linkage);
+};
+
+class Emitter {
+public:
+  Emitter(ModuleContext& module, llvm::Function* function);
+
+  /// Makes `local` hold `value` (the parameters' values, on entry).
+  void setLocal(const loops::LocalP& local, llvm::Value* value);
+  void setBuffer(const loops::BufferP& buffer, llvm::Value* pointer);
+  void block(const loops::Block& statements);
+  llvm::Value* expr(const loops::ExprP& expr);
+  llvm::IRBuilder<>& builder() { return builder_; }
+
+private:
+  void statement(const loops::Stmt& statement);
+  void forLoop(const loops::Stmt& statement, llvm::Value* begin, llvm::Value* end);
+  void parallelFor(const loops::Stmt& statement);
+  llvm::AllocaInst* localSlot(const loops::Local& local);
+  llvm::AllocaInst* bufferSlot(const loops::Buffer& buffer);
+  llvm::AllocaInst* entryAlloca(llvm::Type* type, const std::string& name);
+  llvm::Value* element(const loops::Buffer& buffer, llvm::Value* index);
+
+  // Scalar semantics (Scalar.cpp).
+  llvm::Value* unary(core::UnaryOp op, core::Elem from, llvm::Value* x);
+  llvm::Value* binary(core::BinaryOp op, core::Elem type, llvm::Value* a, llvm::Value* b);
+  llvm::Value* floatUnary(core::UnaryOp op, llvm::Value* x);
+  llvm::Value* integerBinary(core::BinaryOp op, llvm::Value* a, llvm::Value* b);
+  llvm::Value* floatBinary(core::BinaryOp op, llvm::Value* a, llvm::Value* b);
+  llvm::Value* convert(core::UnaryOp op, core::Elem from, llvm::Value* x);
+  llvm::Value* intrinsic(llvm::Intrinsic::ID id, llvm::ArrayRef<llvm::Value*> args);
+  llvm::Value* libm(const std::string& name, llvm::ArrayRef<llvm::Value*> args);
+
+public:
+  /// The identity of a parallel reduction's operation.
+  llvm::Value* identity(core::BinaryOp op, core::Elem type);
+  llvm::Value* combine(core::BinaryOp op, core::Elem type, llvm::Value* a, llvm::Value* b) {
+    return binary(op, type, a, b);
+  }
+
+private:
+  ModuleContext& module_;
+  llvm::Function* function_;
+  llvm::IRBuilder<> builder_;
+  llvm::BasicBlock* entry_;
+  std::unordered_map<uint32_t, llvm::AllocaInst*> locals_;
+  std::unordered_map<uint32_t, llvm::AllocaInst*> buffers_;
+  // Expression values of the statement being emitted: one straight-line
+  // stretch of code, where each value dominates its later uses.
+  std::unordered_map<uint32_t, llvm::Value*> values_;
+};
+
+} // namespace arr::codegen

@@ -1,0 +1,166 @@
+// The module of a program: per entry point the C ABI function of LANGUAGE.md
+// §9, a uniform wrapper for the executable's harness, and the entry table.
+
+#include "codegen/CodeGen.h"
+#include "codegen/Emitter.h"
+
+#include <llvm/IR/Verifier.h>
+#include <llvm/Support/raw_ostream.h>
+#include <llvm/Target/TargetMachine.h>
+
+#include <stdexcept>
+
+namespace arr::codegen {
+
+std::string cName(const std::string& arrName) {
+  std::string name = "arr_";
+  for (char c : arrName)
+    name += c == '\'' ? std::string("_q") : std::string(1, c);
+  return name;
+}
+
+namespace {
+
+/// `int arr_NAME(sizes..., params..., results...)`: checks the dimensions, runs the body.
+llvm::Function* entryFunction(ModuleContext& module, const loops::Function& function) {
+  llvm::LLVMContext& context = module.context();
+  auto* ptr = llvm::PointerType::getUnqual(context);
+  std::vector<llvm::Type*> params;
+  for (size_t i = 0; i < function.sizes.size(); ++i)
+    params.push_back(llvm::Type::getInt64Ty(context));
+  for (const loops::Param& param : function.params)
+    params.push_back(param.scalar ? module.registerType(param.scalar->type) : ptr);
+  for (size_t i = 0; i < function.results.size(); ++i)
+    params.push_back(ptr);
+  auto* type = llvm::FunctionType::get(llvm::Type::getInt32Ty(context), params, false);
+  llvm::Function* made =
+      module.makeFunction(cName(function.name), type, llvm::GlobalValue::ExternalLinkage);
+
+  Emitter emitter(module, made);
+  llvm::IRBuilder<>& builder = emitter.builder();
+  unsigned argument = 0;
+  for (const loops::LocalP& size : function.sizes)
+    emitter.setLocal(size, made->getArg(argument++));
+  for (const loops::Param& param : function.params) {
+    if (param.scalar) {
+      if (param.scalar->type == core::Elem::Bool) made->addParamAttr(argument, llvm::Attribute::ZExt);
+      emitter.setLocal(param.scalar, made->getArg(argument++));
+    } else {
+      made->addParamAttr(argument, llvm::Attribute::NoAlias);
+      made->addParamAttr(argument, llvm::Attribute::ReadOnly);
+      emitter.setBuffer(param.buffer, made->getArg(argument++));
+    }
+  }
+  for (const loops::BufferP& result : function.results) {
+    made->addParamAttr(argument, llvm::Attribute::NoAlias);
+    emitter.setBuffer(result, made->getArg(argument++));
+  }
+
+  auto* reportType = llvm::FunctionType::get(llvm::Type::getVoidTy(context),
+                                             {ptr, llvm::Type::getInt64Ty(context)}, false);
+  llvm::Function* report = module.runtimeFunction("arr_set_negative_dimension_error", reportType);
+  for (const loops::DimensionCheck& check : function.checks) {
+    llvm::Value* value = emitter.expr(check.value);
+    auto* bad = llvm::BasicBlock::Create(context, "negative", made);
+    auto* good = llvm::BasicBlock::Create(context, "checked", made);
+    builder.CreateCondBr(builder.CreateICmpSLT(value, builder.getInt64(0)), bad, good);
+    builder.SetInsertPoint(bad);
+    builder.CreateCall(report, {builder.CreateGlobalString(check.text), value});
+    builder.CreateRet(builder.getInt32(1));
+    builder.SetInsertPoint(good);
+  }
+  emitter.block(function.body);
+  builder.CreateRet(builder.getInt32(0));
+  return made;
+}
+
+/// `int (const int64_t* sizes, void* const* params, void* const* results)`.
+llvm::Function* uniformWrapper(ModuleContext& module, const loops::Function& function,
+                               llvm::Function* entry) {
+  llvm::LLVMContext& context = module.context();
+  auto* ptr = llvm::PointerType::getUnqual(context);
+  auto* type = llvm::FunctionType::get(llvm::Type::getInt32Ty(context), {ptr, ptr, ptr}, false);
+  llvm::Function* made = module.makeFunction("arr_call_" + function.name, type,
+                                             llvm::GlobalValue::InternalLinkage);
+  llvm::IRBuilder<> builder(llvm::BasicBlock::Create(context, "entry", made));
+  std::vector<llvm::Value*> arguments;
+  llvm::Type* i64 = builder.getInt64Ty();
+  for (size_t i = 0; i < function.sizes.size(); ++i)
+    arguments.push_back(
+        builder.CreateLoad(i64, builder.CreateConstInBoundsGEP1_64(i64, made->getArg(0), i)));
+  for (size_t i = 0; i < function.params.size(); ++i) {
+    llvm::Value* pointer =
+        builder.CreateLoad(ptr, builder.CreateConstInBoundsGEP1_64(ptr, made->getArg(1), i));
+    const loops::Param& param = function.params[i];
+    if (!param.scalar) {
+      arguments.push_back(pointer);
+    } else if (param.scalar->type == core::Elem::Bool) {
+      llvm::Value* byte = builder.CreateLoad(builder.getInt8Ty(), pointer);
+      arguments.push_back(builder.CreateICmpNE(byte, builder.getInt8(0)));
+    } else {
+      arguments.push_back(builder.CreateLoad(module.registerType(param.scalar->type), pointer));
+    }
+  }
+  for (size_t i = 0; i < function.results.size(); ++i)
+    arguments.push_back(
+        builder.CreateLoad(ptr, builder.CreateConstInBoundsGEP1_64(ptr, made->getArg(2), i)));
+  builder.CreateRet(builder.CreateCall(entry, arguments));
+  return made;
+}
+
+void entryTable(ModuleContext& module, const std::vector<EntryInterface>& entries,
+                const std::vector<llvm::Function*>& wrappers) {
+  llvm::LLVMContext& context = module.context();
+  auto* ptr = llvm::PointerType::getUnqual(context);
+  auto* rowType = llvm::StructType::get(context, {ptr, ptr, ptr});
+  std::vector<llvm::Constant*> rows;
+  llvm::IRBuilder<> builder(context);
+  for (size_t i = 0; i < entries.size(); ++i) {
+    auto text = [&](const std::string& value, const std::string& name) {
+      llvm::Constant* data = llvm::ConstantDataArray::getString(context, value);
+      return new llvm::GlobalVariable(module.module, data->getType(), true,
+                                      llvm::GlobalValue::PrivateLinkage, data, name);
+    };
+    rows.push_back(llvm::ConstantStruct::get(
+        rowType, {text(entries[i].name, "entry.name"), text(entries[i].signature, "entry.signature"),
+                  wrappers[i]}));
+  }
+  auto* tableType = llvm::ArrayType::get(rowType, rows.size());
+  new llvm::GlobalVariable(module.module, tableType, true, llvm::GlobalValue::ExternalLinkage,
+                           llvm::ConstantArray::get(tableType, rows), "arr_entry_table");
+  new llvm::GlobalVariable(module.module, llvm::Type::getInt64Ty(context), true,
+                           llvm::GlobalValue::ExternalLinkage,
+                           llvm::ConstantInt::get(llvm::Type::getInt64Ty(context), rows.size()),
+                           "arr_entry_count");
+}
+
+} // namespace
+
+std::unique_ptr<llvm::Module> generateModule(const loops::Program& program,
+                                             const std::vector<EntryInterface>& entries,
+                                             bool withEntryTable, const TargetOptions& target,
+                                             llvm::LLVMContext& context) {
+  auto module = std::make_unique<llvm::Module>("arr", context);
+  std::unique_ptr<llvm::TargetMachine> machine = makeTargetMachine(target);
+  module->setDataLayout(machine->createDataLayout());
+  module->setTargetTriple(machine->getTargetTriple().str());
+  ModuleContext shared{*module, llvm::AttrBuilder(context)};
+  shared.functionAttributes.addAttribute("target-cpu", machine->getTargetCPU());
+  shared.functionAttributes.addAttribute("target-features", machine->getTargetFeatureString());
+  shared.functionAttributes.addAttribute(llvm::Attribute::NoUnwind);
+
+  std::vector<llvm::Function*> wrappers;
+  for (const loops::Function& function : program.functions) {
+    llvm::Function* entry = entryFunction(shared, function);
+    if (withEntryTable) wrappers.push_back(uniformWrapper(shared, function, entry));
+  }
+  if (withEntryTable) entryTable(shared, entries, wrappers);
+
+  std::string problems;
+  llvm::raw_string_ostream out(problems);
+  if (llvm::verifyModule(*module, &out))
+    throw std::logic_error("code generation made invalid LLVM IR: " + problems);
+  return module;
+}
+
+} // namespace arr::codegen

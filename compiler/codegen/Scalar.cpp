@@ -1,0 +1,320 @@
+// The scalar semantics of the core IR (LANGUAGE.md §5–§7, and the choices
+// documented in ir/Interpreter.h) as LLVM instructions, bit for bit what the
+// interpreter computes: no fast-math flags, so nothing is contracted or
+// reassociated.
+
+#include "codegen/Emitter.h"
+
+#include "ir/Builder.h"
+
+#include <llvm/IR/Intrinsics.h>
+
+#include <limits>
+
+namespace arr::codegen {
+
+using core::BinaryOp;
+using core::Elem;
+using core::UnaryOp;
+using loops::Expr;
+
+llvm::Value* Emitter::intrinsic(llvm::Intrinsic::ID id, llvm::ArrayRef<llvm::Value*> args) {
+  return builder_.CreateIntrinsic(id, {args[0]->getType()}, args);
+}
+
+llvm::Value* Emitter::libm(const std::string& name, llvm::ArrayRef<llvm::Value*> args) {
+  llvm::Type* type = args[0]->getType();
+  std::string symbol = type->isFloatTy() ? name + "f" : name;
+  return builder_.CreateCall(module_.mathFunction(symbol, type, int(args.size())), args);
+}
+
+llvm::Value* Emitter::expr(const loops::ExprP& e) {
+  auto found = values_.find(e->id);
+  if (found != values_.end()) return found->second;
+  llvm::Value* value = nullptr;
+  switch (e->kind) {
+  case Expr::Kind::Const:
+    if (const auto* d = std::get_if<double>(&e->value))
+      value = llvm::ConstantFP::get(module_.registerType(e->type), *d);
+    else if (const auto* i = std::get_if<int64_t>(&e->value))
+      value = builder_.getInt64(*i);
+    else
+      value = builder_.getInt1(std::get<bool>(e->value));
+    break;
+  case Expr::Kind::Local:
+    value = builder_.CreateLoad(module_.registerType(e->type), localSlot(*e->local));
+    break;
+  case Expr::Kind::Load:
+    value = builder_.CreateLoad(module_.memoryType(e->type), element(*e->buffer, expr(e->operands[0])));
+    if (e->type == Elem::Bool) value = builder_.CreateICmpNE(value, builder_.getInt8(0));
+    break;
+  case Expr::Kind::Unary:
+    value = unary(e->unaryOp, e->operands[0]->type, expr(e->operands[0]));
+    break;
+  case Expr::Kind::Binary:
+    value = binary(e->binaryOp, e->operands[0]->type, expr(e->operands[0]), expr(e->operands[1]));
+    break;
+  case Expr::Kind::Select:
+    value = builder_.CreateSelect(expr(e->operands[0]), expr(e->operands[1]), expr(e->operands[2]));
+    break;
+  case Expr::Kind::IndexDiv:
+  case Expr::Kind::IndexMod: {
+    // A zero divisor only occurs in code whose result is never used (an empty
+    // array's index arithmetic); dividing by 1 instead keeps it defined.
+    llvm::Value* divisor = expr(e->operands[1]);
+    if (!llvm::isa<llvm::ConstantInt>(divisor))
+      divisor = builder_.CreateIntrinsic(llvm::Intrinsic::umax, {divisor->getType()},
+                                         {divisor, builder_.getInt64(1)});
+    llvm::Value* dividend = expr(e->operands[0]);
+    value = e->kind == Expr::Kind::IndexDiv ? builder_.CreateUDiv(dividend, divisor)
+                                            : builder_.CreateURem(dividend, divisor);
+    break;
+  }
+  }
+  values_.emplace(e->id, value);
+  return value;
+}
+
+llvm::Value* Emitter::unary(UnaryOp op, Elem from, llvm::Value* x) {
+  switch (op) {
+  case UnaryOp::ToF64:
+  case UnaryOp::ToF32:
+  case UnaryOp::ToI64:
+  case UnaryOp::ToBool:
+    return convert(op, from, x);
+  case UnaryOp::Not:
+    return builder_.CreateNot(x);
+  default:
+    break;
+  }
+  if (core::isFloat(from)) return floatUnary(op, x);
+  // i64: wrapping negation; abs(INT64_MIN) is INT64_MIN.
+  llvm::Value* zero = builder_.getInt64(0);
+  switch (op) {
+  case UnaryOp::Neg:
+    return builder_.CreateSub(zero, x);
+  case UnaryOp::Abs:
+    return builder_.CreateSelect(builder_.CreateICmpSLT(x, zero), builder_.CreateSub(zero, x), x);
+  case UnaryOp::Sign:
+    return builder_.CreateSub(builder_.CreateZExt(builder_.CreateICmpSGT(x, zero), x->getType()),
+                              builder_.CreateZExt(builder_.CreateICmpSLT(x, zero), x->getType()));
+  default:
+    throw std::logic_error(std::string("code generation: ") + core::toString(op) + " on i64");
+  }
+}
+
+llvm::Value* Emitter::floatUnary(UnaryOp op, llvm::Value* x) {
+  llvm::Type* type = x->getType();
+  switch (op) {
+  case UnaryOp::Neg:
+    return builder_.CreateFNeg(x);
+  case UnaryOp::Exp:
+    return intrinsic(llvm::Intrinsic::exp, {x});
+  case UnaryOp::Log:
+    return intrinsic(llvm::Intrinsic::log, {x});
+  case UnaryOp::Sqrt:
+    return intrinsic(llvm::Intrinsic::sqrt, {x});
+  case UnaryOp::Sin:
+    return intrinsic(llvm::Intrinsic::sin, {x});
+  case UnaryOp::Cos:
+    return intrinsic(llvm::Intrinsic::cos, {x});
+  case UnaryOp::Abs:
+    return intrinsic(llvm::Intrinsic::fabs, {x});
+  case UnaryOp::Floor:
+    return intrinsic(llvm::Intrinsic::floor, {x});
+  case UnaryOp::Ceil:
+    return intrinsic(llvm::Intrinsic::ceil, {x});
+  case UnaryOp::Tan:
+    return libm("tan", {x});
+  case UnaryOp::Tanh:
+    return libm("tanh", {x});
+  case UnaryOp::Log1p:
+    return libm("log1p", {x});
+  case UnaryOp::Expm1:
+    return libm("expm1", {x});
+  case UnaryOp::Erf:
+    return libm("erf", {x});
+  case UnaryOp::Sign: {
+    // -1, 0 or 1 (+0.0 for both zeros); NaN stays NaN.
+    llvm::Value* zero = llvm::ConstantFP::get(type, 0.0);
+    llvm::Value* sign =
+        builder_.CreateSelect(builder_.CreateFCmpOGT(x, zero), llvm::ConstantFP::get(type, 1.0),
+                              builder_.CreateSelect(builder_.CreateFCmpOLT(x, zero),
+                                                    llvm::ConstantFP::get(type, -1.0), zero));
+    return builder_.CreateSelect(builder_.CreateFCmpUNO(x, x), x, sign);
+  }
+  default:
+    throw std::logic_error(std::string("code generation: ") + core::toString(op) + " on floats");
+  }
+}
+
+llvm::Value* Emitter::convert(UnaryOp op, Elem from, llvm::Value* x) {
+  llvm::Type* f64 = builder_.getDoubleTy();
+  llvm::Type* f32 = builder_.getFloatTy();
+  llvm::Type* i64 = builder_.getInt64Ty();
+  switch (op) {
+  case UnaryOp::ToF64:
+  case UnaryOp::ToF32: {
+    llvm::Type* to = op == UnaryOp::ToF64 ? f64 : f32;
+    if (from == Elem::I64) return builder_.CreateSIToFP(x, to); // rounds once, directly
+    if (from == Elem::Bool) return builder_.CreateUIToFP(x, to);
+    return builder_.CreateFPCast(x, to);
+  }
+  case UnaryOp::ToI64:
+    if (from == Elem::Bool) return builder_.CreateZExt(x, i64);
+    if (from == Elem::I64) return x;
+    // Truncation toward zero, saturating, NaN to 0: exactly fptosi.sat.
+    return builder_.CreateIntrinsic(llvm::Intrinsic::fptosi_sat, {i64, x->getType()}, {x});
+  case UnaryOp::ToBool:
+    if (from == Elem::Bool) return x;
+    if (from == Elem::I64) return builder_.CreateICmpNE(x, builder_.getInt64(0));
+    return builder_.CreateFCmpUNE(x, llvm::ConstantFP::get(x->getType(), 0.0)); // NaN is true
+  default:
+    return x;
+  }
+}
+
+llvm::Value* Emitter::binary(BinaryOp op, Elem type, llvm::Value* a, llvm::Value* b) {
+  if (type == Elem::Bool) {
+    switch (op) {
+    case BinaryOp::And:
+      return builder_.CreateAnd(a, b);
+    case BinaryOp::Or:
+    case BinaryOp::Add:
+      return builder_.CreateOr(a, b);
+    case BinaryOp::Eq:
+      return builder_.CreateICmpEQ(a, b);
+    case BinaryOp::Ne:
+      return builder_.CreateICmpNE(a, b);
+    case BinaryOp::Lt:
+      return builder_.CreateICmpULT(a, b);
+    case BinaryOp::Le:
+      return builder_.CreateICmpULE(a, b);
+    case BinaryOp::Gt:
+      return builder_.CreateICmpUGT(a, b);
+    case BinaryOp::Ge:
+      return builder_.CreateICmpUGE(a, b);
+    case BinaryOp::Max:
+      return builder_.CreateOr(a, b);
+    case BinaryOp::Min:
+      return builder_.CreateAnd(a, b);
+    default:
+      throw std::logic_error(std::string("code generation: ") + core::toString(op) + " on bool");
+    }
+  }
+  if (type == Elem::I64) return integerBinary(op, a, b);
+  return floatBinary(op, a, b);
+}
+
+llvm::Value* Emitter::integerBinary(BinaryOp op, llvm::Value* a, llvm::Value* b) {
+  llvm::Value* zero = builder_.getInt64(0);
+  llvm::Value* minusOne = builder_.getInt64(-1);
+  switch (op) {
+  case BinaryOp::Add:
+    return builder_.CreateAdd(a, b);
+  case BinaryOp::Sub:
+    return builder_.CreateSub(a, b);
+  case BinaryOp::Mul:
+    return builder_.CreateMul(a, b);
+  case BinaryOp::Div:
+  case BinaryOp::Mod: {
+    // Floor semantics; x / 0 == 0, x % 0 == 0, x / -1 wraps, x % -1 == 0.
+    llvm::Value* special =
+        builder_.CreateOr(builder_.CreateICmpEQ(b, zero), builder_.CreateICmpEQ(b, minusOne));
+    llvm::Value* divisor = builder_.CreateSelect(special, builder_.getInt64(1), b);
+    llvm::Value* quotient = builder_.CreateSDiv(a, divisor);
+    llvm::Value* remainder = builder_.CreateSRem(a, divisor);
+    // Truncation rounds toward zero; when the remainder's sign differs from the divisor's, floor.
+    llvm::Value* adjust =
+        builder_.CreateAnd(builder_.CreateICmpNE(remainder, zero),
+                           builder_.CreateICmpSLT(builder_.CreateXor(remainder, b), zero));
+    if (op == BinaryOp::Div) {
+      llvm::Value* floored = builder_.CreateSub(quotient, builder_.CreateZExt(adjust, a->getType()));
+      llvm::Value* byMinusOne = builder_.CreateSub(zero, a);
+      return builder_.CreateSelect(builder_.CreateICmpEQ(b, zero), zero,
+                                   builder_.CreateSelect(builder_.CreateICmpEQ(b, minusOne),
+                                                         byMinusOne, floored));
+    }
+    llvm::Value* floored = builder_.CreateSelect(adjust, builder_.CreateAdd(remainder, b), remainder);
+    return builder_.CreateSelect(special, zero, floored);
+  }
+  case BinaryOp::Pow: {
+    llvm::Type* i64 = builder_.getInt64Ty();
+    auto* power = module_.runtimeFunction("arr_pow_i64", llvm::FunctionType::get(i64, {i64, i64}, false));
+    power->setDoesNotAccessMemory();
+    power->addFnAttr(llvm::Attribute::WillReturn);
+    return builder_.CreateCall(power, {a, b});
+  }
+  case BinaryOp::Max:
+    return builder_.CreateSelect(builder_.CreateICmpSGT(a, b), a, b);
+  case BinaryOp::Min:
+    return builder_.CreateSelect(builder_.CreateICmpSLT(a, b), a, b);
+  case BinaryOp::Eq:
+    return builder_.CreateICmpEQ(a, b);
+  case BinaryOp::Ne:
+    return builder_.CreateICmpNE(a, b);
+  case BinaryOp::Lt:
+    return builder_.CreateICmpSLT(a, b);
+  case BinaryOp::Le:
+    return builder_.CreateICmpSLE(a, b);
+  case BinaryOp::Gt:
+    return builder_.CreateICmpSGT(a, b);
+  case BinaryOp::Ge:
+    return builder_.CreateICmpSGE(a, b);
+  default:
+    throw std::logic_error(std::string("code generation: ") + core::toString(op) + " on i64");
+  }
+}
+
+llvm::Value* Emitter::floatBinary(BinaryOp op, llvm::Value* a, llvm::Value* b) {
+  switch (op) {
+  case BinaryOp::Add:
+    return builder_.CreateFAdd(a, b);
+  case BinaryOp::Sub:
+    return builder_.CreateFSub(a, b);
+  case BinaryOp::Mul:
+    return builder_.CreateFMul(a, b);
+  case BinaryOp::Div:
+    return builder_.CreateFDiv(a, b);
+  case BinaryOp::Mod: {
+    // x - y*floor(x/y), each step rounded (no fused multiply-add).
+    llvm::Value* quotient = intrinsic(llvm::Intrinsic::floor, {builder_.CreateFDiv(a, b)});
+    return builder_.CreateFSub(a, builder_.CreateFMul(b, quotient));
+  }
+  case BinaryOp::Pow:
+    return intrinsic(llvm::Intrinsic::pow, {a, b});
+  case BinaryOp::Atan2:
+    return libm("atan2", {a, b});
+  case BinaryOp::Max:
+    return intrinsic(llvm::Intrinsic::maximum, {a, b});
+  case BinaryOp::Min:
+    return intrinsic(llvm::Intrinsic::minimum, {a, b});
+  case BinaryOp::Eq:
+    return builder_.CreateFCmpOEQ(a, b);
+  case BinaryOp::Ne:
+    return builder_.CreateFCmpUNE(a, b);
+  case BinaryOp::Lt:
+    return builder_.CreateFCmpOLT(a, b);
+  case BinaryOp::Le:
+    return builder_.CreateFCmpOLE(a, b);
+  case BinaryOp::Gt:
+    return builder_.CreateFCmpOGT(a, b);
+  case BinaryOp::Ge:
+    return builder_.CreateFCmpOGE(a, b);
+  default:
+    throw std::logic_error(std::string("code generation: ") + core::toString(op) + " on floats");
+  }
+}
+
+llvm::Value* Emitter::identity(BinaryOp op, Elem type) {
+  if (op == BinaryOp::Max) {
+    if (type == Elem::I64) return builder_.getInt64(std::numeric_limits<int64_t>::min());
+    if (type == Elem::Bool) return builder_.getInt1(false);
+    return llvm::ConstantFP::getInfinity(module_.registerType(type), true);
+  }
+  if (type == Elem::I64) return builder_.getInt64(0);
+  if (type == Elem::Bool) return builder_.getInt1(false);
+  return llvm::ConstantFP::getNegativeZero(module_.registerType(type));
+}
+
+} // namespace arr::codegen

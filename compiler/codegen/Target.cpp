@@ -1,0 +1,98 @@
+// The target machine: host CPU by default, the new pass manager's pipelines,
+// and object emission with Reloc::PIC_ (executables are PIE).
+
+#include "codegen/CodeGen.h"
+
+#include <llvm/IR/LegacyPassManager.h>
+#include <llvm/MC/TargetRegistry.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/TargetSelect.h>
+#include <llvm/Support/raw_ostream.h>
+#include <llvm/Target/TargetMachine.h>
+#include <llvm/Target/TargetOptions.h>
+#include <llvm/TargetParser/Host.h>
+
+#include <stdexcept>
+
+namespace arr::codegen {
+
+namespace {
+
+std::string hostFeatures() {
+  std::string features;
+  for (const auto& feature : llvm::sys::getHostCPUFeatures())
+    features += (features.empty() ? "" : ",") + std::string(feature.getValue() ? "+" : "-") +
+                feature.getKey().str();
+  return features;
+}
+
+} // namespace
+
+std::unique_ptr<llvm::TargetMachine> makeTargetMachine(const TargetOptions& options) {
+  static bool initialised = [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    return true;
+  }();
+  (void)initialised;
+  std::string triple = llvm::sys::getDefaultTargetTriple();
+  std::string error;
+  const llvm::Target* target = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target) throw std::runtime_error("no LLVM target for " + triple + ": " + error);
+  bool native = options.cpu == "native";
+  std::string cpu = native ? llvm::sys::getHostCPUName().str() : options.cpu;
+  std::string features = native ? hostFeatures() : "";
+  llvm::CodeGenOptLevel level = options.optLevel == 0   ? llvm::CodeGenOptLevel::None
+                                : options.optLevel == 1 ? llvm::CodeGenOptLevel::Less
+                                : options.optLevel == 2 ? llvm::CodeGenOptLevel::Default
+                                                        : llvm::CodeGenOptLevel::Aggressive;
+  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+      triple, cpu, features, llvm::TargetOptions(), llvm::Reloc::PIC_, std::nullopt, level));
+  if (!machine) throw std::runtime_error("cannot make a target machine for CPU '" + cpu + "'");
+  return machine;
+}
+
+void optimiseModule(llvm::Module& module, const TargetOptions& target) {
+  std::unique_ptr<llvm::TargetMachine> machine = makeTargetMachine(target);
+  llvm::LoopAnalysisManager loops;
+  llvm::FunctionAnalysisManager functions;
+  llvm::CGSCCAnalysisManager cgscc;
+  llvm::ModuleAnalysisManager modules;
+  llvm::PassBuilder builder(machine.get());
+  builder.registerModuleAnalyses(modules);
+  builder.registerCGSCCAnalyses(cgscc);
+  builder.registerFunctionAnalyses(functions);
+  builder.registerLoopAnalyses(loops);
+  builder.crossRegisterProxies(loops, functions, cgscc, modules);
+  llvm::OptimizationLevel level = target.optLevel <= 0   ? llvm::OptimizationLevel::O0
+                                  : target.optLevel == 1 ? llvm::OptimizationLevel::O1
+                                  : target.optLevel == 2 ? llvm::OptimizationLevel::O2
+                                                         : llvm::OptimizationLevel::O3;
+  llvm::ModulePassManager pipeline = target.optLevel <= 0
+                                         ? builder.buildO0DefaultPipeline(level)
+                                         : builder.buildPerModuleDefaultPipeline(level);
+  pipeline.run(module, modules);
+}
+
+void writeObject(llvm::Module& module, const TargetOptions& target, const std::string& path) {
+  std::unique_ptr<llvm::TargetMachine> machine = makeTargetMachine(target);
+  std::error_code error;
+  llvm::raw_fd_ostream out(path, error, llvm::sys::fs::OF_None);
+  if (error) throw std::runtime_error("cannot write " + path + ": " + error.message());
+  llvm::legacy::PassManager passes;
+  if (machine->addPassesToEmitFile(passes, out, nullptr, llvm::CodeGenFileType::ObjectFile))
+    throw std::runtime_error("the target cannot emit object files");
+  passes.run(module);
+  out.flush();
+  if (out.has_error()) throw std::runtime_error("cannot write " + path);
+}
+
+std::string printModule(const llvm::Module& module) {
+  std::string text;
+  llvm::raw_string_ostream out(text);
+  module.print(out, nullptr);
+  return text;
+}
+
+} // namespace arr::codegen

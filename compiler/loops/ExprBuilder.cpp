@@ -1,0 +1,190 @@
+#include "loops/ExprBuilder.h"
+
+#include <cstring>
+#include <optional>
+
+namespace arr::loops {
+
+namespace {
+
+Elem unaryResultType(core::UnaryOp op, Elem operand) {
+  switch (op) {
+  case core::UnaryOp::ToF64:
+    return Elem::F64;
+  case core::UnaryOp::ToF32:
+    return Elem::F32;
+  case core::UnaryOp::ToI64:
+    return Elem::I64;
+  case core::UnaryOp::ToBool:
+  case core::UnaryOp::Not:
+    return Elem::Bool;
+  default:
+    return operand;
+  }
+}
+
+/// The interning key: the kind, the operation, the value and the operands' ids.
+std::string keyOf(const Expr& e) {
+  std::string key = std::to_string(int(e.kind)) + ":" + std::to_string(int(e.type)) + ":" +
+                    std::to_string(int(e.unaryOp)) + ":" + std::to_string(int(e.binaryOp)) + ":";
+  if (e.kind == Expr::Kind::Const) {
+    if (const auto* d = std::get_if<double>(&e.value)) {
+      uint64_t bits;
+      std::memcpy(&bits, d, sizeof bits); // distinguishes -0.0 from 0.0, and NaN payloads
+      key += "d" + std::to_string(bits);
+    } else if (const auto* i = std::get_if<int64_t>(&e.value)) {
+      key += "i" + std::to_string(*i);
+    } else {
+      key += std::get<bool>(e.value) ? "t" : "f";
+    }
+  }
+  if (e.local) key += "l" + std::to_string(e.local->id);
+  if (e.buffer) key += "b" + std::to_string(e.buffer->id);
+  for (const ExprP& operand : e.operands)
+    key += "," + std::to_string(operand->id);
+  return key;
+}
+
+} // namespace
+
+std::optional<int64_t> asIndexConstant(const ExprP& expr) {
+  if (expr->kind != Expr::Kind::Const || expr->type != Elem::I64) return std::nullopt;
+  return std::get<int64_t>(expr->value);
+}
+
+ExprP ExprBuilder::intern(Expr expr) {
+  std::string key = keyOf(expr);
+  auto found = interned_.find(key);
+  if (found != interned_.end()) return found->second;
+  expr.id = nextExprId_++;
+  auto made = std::make_shared<const Expr>(std::move(expr));
+  interned_.emplace(std::move(key), made);
+  return made;
+}
+
+ExprP ExprBuilder::constant(const core::Scalar& value, Elem type) {
+  Expr e{Expr::Kind::Const, type};
+  // Float constants are kept as double; an f32 constant holds a value rounded to float.
+  if (type == Elem::F32 || type == Elem::F64) {
+    double x = std::holds_alternative<double>(value)    ? std::get<double>(value)
+               : std::holds_alternative<int64_t>(value) ? double(std::get<int64_t>(value))
+                                                        : double(std::get<bool>(value));
+    e.value = type == Elem::F32 ? double(float(x)) : x;
+  } else if (type == Elem::I64) {
+    e.value = std::holds_alternative<int64_t>(value) ? std::get<int64_t>(value)
+              : std::holds_alternative<bool>(value)  ? int64_t(std::get<bool>(value))
+                                                     : int64_t(std::get<double>(value));
+  } else {
+    e.value = std::holds_alternative<bool>(value) ? std::get<bool>(value)
+              : std::holds_alternative<int64_t>(value) ? std::get<int64_t>(value) != 0
+                                                       : std::get<double>(value) != 0;
+  }
+  return intern(std::move(e));
+}
+
+ExprP ExprBuilder::zero(Elem type) {
+  switch (type) {
+  case Elem::F64:
+  case Elem::F32:
+    return constant(0.0, type);
+  case Elem::I64:
+    return index(0);
+  case Elem::Bool:
+    return boolean(false);
+  }
+  return index(0);
+}
+
+ExprP ExprBuilder::local(const LocalP& local) {
+  auto found = localExprs_.find(local->id);
+  if (found != localExprs_.end()) return found->second;
+  Expr e{Expr::Kind::Local, local->type};
+  e.local = local;
+  ExprP made = intern(std::move(e));
+  localExprs_.emplace(local->id, made);
+  return made;
+}
+
+ExprP ExprBuilder::load(const BufferP& buffer, const ExprP& index) {
+  Expr e{Expr::Kind::Load, buffer->type};
+  e.buffer = buffer;
+  e.operands = {index};
+  return intern(std::move(e));
+}
+
+ExprP ExprBuilder::unary(core::UnaryOp op, const ExprP& operand) {
+  Expr e{Expr::Kind::Unary, unaryResultType(op, operand->type)};
+  e.unaryOp = op;
+  e.operands = {operand};
+  return intern(std::move(e));
+}
+
+ExprP ExprBuilder::binary(core::BinaryOp op, const ExprP& left, const ExprP& right) {
+  Expr e{Expr::Kind::Binary, core::isComparison(op) || op == core::BinaryOp::And || op == core::BinaryOp::Or ? Elem::Bool : left->type};
+  e.binaryOp = op;
+  e.operands = {left, right};
+  return intern(std::move(e));
+}
+
+ExprP ExprBuilder::select(const ExprP& condition, const ExprP& thenValue,
+                          const ExprP& elseValue) {
+  if (thenValue == elseValue) return thenValue;
+  if (condition->kind == Expr::Kind::Const)
+    return std::get<bool>(condition->value) ? thenValue : elseValue;
+  Expr e{Expr::Kind::Select, thenValue->type};
+  e.operands = {condition, thenValue, elseValue};
+  return intern(std::move(e));
+}
+
+ExprP ExprBuilder::indexDiv(const ExprP& left, const ExprP& right) {
+  auto l = asIndexConstant(left), r = asIndexConstant(right);
+  if (r && *r == 1) return left;
+  if (l && *l == 0) return left;
+  if (l && r) return index(*r == 0 ? 0 : *l / *r);
+  Expr e{Expr::Kind::IndexDiv, Elem::I64};
+  e.operands = {left, right};
+  return intern(std::move(e));
+}
+
+ExprP ExprBuilder::indexMod(const ExprP& left, const ExprP& right) {
+  auto l = asIndexConstant(left), r = asIndexConstant(right);
+  if (r && *r == 1) return index(0);
+  if (l && *l == 0) return left;
+  if (l && r) return index(*r == 0 ? 0 : *l % *r);
+  Expr e{Expr::Kind::IndexMod, Elem::I64};
+  e.operands = {left, right};
+  return intern(std::move(e));
+}
+
+ExprP ExprBuilder::add(const ExprP& left, const ExprP& right) {
+  auto l = asIndexConstant(left), r = asIndexConstant(right);
+  if (l && r) return index(int64_t(uint64_t(*l) + uint64_t(*r)));
+  if (l && *l == 0) return right;
+  if (r && *r == 0) return left;
+  return binary(core::BinaryOp::Add, left, right);
+}
+
+ExprP ExprBuilder::mul(const ExprP& left, const ExprP& right) {
+  auto l = asIndexConstant(left), r = asIndexConstant(right);
+  if (l && r) return index(int64_t(uint64_t(*l) * uint64_t(*r)));
+  if ((l && *l == 0) || (r && *r == 0)) return index(0);
+  if (l && *l == 1) return right;
+  if (r && *r == 1) return left;
+  return binary(core::BinaryOp::Mul, left, right);
+}
+
+ExprP ExprBuilder::logicalAnd(const ExprP& left, const ExprP& right) {
+  if (left->kind == Expr::Kind::Const) return std::get<bool>(left->value) ? right : left;
+  if (right->kind == Expr::Kind::Const) return std::get<bool>(right->value) ? left : right;
+  return binary(core::BinaryOp::And, left, right);
+}
+
+LocalP ExprBuilder::newLocal(const std::string& name, Elem type) {
+  return std::make_shared<const Local>(Local{nextLocalId_++, name, type});
+}
+
+BufferP ExprBuilder::newBuffer(const std::string& name, Elem type) {
+  return std::make_shared<const Buffer>(Buffer{nextBufferId_++, name, type});
+}
+
+} // namespace arr::loops

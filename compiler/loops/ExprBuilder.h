@@ -1,0 +1,50 @@
+#pragma once
+// Makes loop IR expressions, interned so that structurally equal expressions
+// are one object (the lowering memoises by expression identity), with the
+// folding of integer index arithmetic that keeps the dumps readable.
+
+#include "loops/LoopIR.h"
+
+#include <optional>
+#include <string>
+#include <unordered_map>
+
+namespace arr::loops {
+
+class ExprBuilder {
+public:
+  ExprP constant(const core::Scalar& value, Elem type);
+  ExprP index(int64_t value) { return constant(value, Elem::I64); }
+  ExprP boolean(bool value) { return constant(value, Elem::Bool); }
+  /// 0, 0.0 or false.
+  ExprP zero(Elem type);
+  ExprP local(const LocalP& local);
+  ExprP load(const BufferP& buffer, const ExprP& index);
+  ExprP unary(core::UnaryOp op, const ExprP& operand);
+  ExprP binary(core::BinaryOp op, const ExprP& left, const ExprP& right);
+  ExprP select(const ExprP& condition, const ExprP& thenValue, const ExprP& elseValue);
+  ExprP indexDiv(const ExprP& left, const ExprP& right);
+  ExprP indexMod(const ExprP& left, const ExprP& right);
+
+  // i64 index arithmetic with folding (wrapping, like the language's i64).
+  ExprP add(const ExprP& left, const ExprP& right);
+  ExprP mul(const ExprP& left, const ExprP& right);
+  ExprP logicalAnd(const ExprP& left, const ExprP& right);
+
+  LocalP newLocal(const std::string& name, Elem type);
+  BufferP newBuffer(const std::string& name, Elem type);
+
+private:
+  ExprP intern(Expr expr);
+
+  std::unordered_map<std::string, ExprP> interned_;
+  std::unordered_map<uint32_t, ExprP> localExprs_;
+  uint32_t nextExprId_ = 0;
+  uint32_t nextLocalId_ = 0;
+  uint32_t nextBufferId_ = 0;
+};
+
+/// The constant's value when `expr` is an i64 constant.
+std::optional<int64_t> asIndexConstant(const ExprP& expr);
+
+} // namespace arr::loops

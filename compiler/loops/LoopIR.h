@@ -1,0 +1,129 @@
+#pragma once
+// The loop IR: the fused loop nests that code generation turns into LLVM IR
+// (ARCHITECTURE.md §5). Imperative and small: scalar expressions over locals
+// and buffer loads, and statements that declare and assign locals, store into
+// buffers, branch, loop and manage buffers. Every array operation of the core
+// IR has become index arithmetic here; a buffer exists only where the lowering
+// decided to materialise a value.
+//
+// Expressions are immutable and interned by the lowering, so structurally
+// equal expressions are one object. Statements are built bottom-up: a
+// compound statement is appended to its block only once its body is complete.
+
+#include "ir/Core.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace arr::loops {
+
+using core::Elem;
+
+/// A scalar variable. Most are assigned once; reduction accumulators and the
+/// results of guarded reads are assigned again.
+struct Local {
+  uint32_t id;
+  std::string name;
+  Elem type;
+};
+using LocalP = std::shared_ptr<const Local>;
+
+/// A row-major array in memory: a parameter, a result or a temporary.
+struct Buffer {
+  uint32_t id;
+  std::string name;
+  Elem type;
+};
+using BufferP = std::shared_ptr<const Buffer>;
+
+struct Expr;
+using ExprP = std::shared_ptr<const Expr>;
+
+struct Expr {
+  enum class Kind {
+    Const,    // value
+    Local,    // local
+    Load,     // buffer[operands[0]]; the index is in range
+    Unary,    // unaryOp operands[0], with the core IR's semantics
+    Binary,   // binaryOp operands[0] operands[1], with the core IR's semantics
+    Select,   // operands[0] ? operands[1] : operands[2]
+    IndexDiv, // operands[0] / operands[1], both non-negative; 0 when the divisor is 0
+    IndexMod, // operands[0] % operands[1], both non-negative; 0 when the divisor is 0
+  };
+  Kind kind;
+  Elem type;
+  uint32_t id; // unique per expression: the interning key of its users
+  core::Scalar value;
+  LocalP local;
+  BufferP buffer;
+  std::vector<ExprP> operands;
+  core::UnaryOp unaryOp = core::UnaryOp::Neg;
+  core::BinaryOp binaryOp = core::BinaryOp::Add;
+};
+
+struct Stmt;
+using StmtP = std::shared_ptr<Stmt>;
+using Block = std::vector<StmtP>;
+
+/// A local that a parallel loop's iterations combine with `op` (Add or Max):
+/// each chunk accumulates privately from the identity, then the chunks'
+/// results are folded into the local in chunk order.
+struct Reduction {
+  LocalP local;
+  core::BinaryOp op;
+};
+
+struct Stmt {
+  enum class Kind {
+    Declare, // local = value (first assignment)
+    Assign,  // local = value
+    Store,   // buffer[index] = value
+    If,      // if (value) body
+    For,     // for local in [0, value): body
+    Alloc,   // buffer = a zero-filled array of `value` elements
+    Free,    // release buffer
+  };
+  Kind kind;
+  LocalP local;
+  ExprP value;
+  BufferP buffer;
+  ExprP index;
+  Block body;
+  // For loops only.
+  bool parallel = false;
+  ExprP work; // parallel: the estimated cost of one iteration (i64)
+  std::vector<Reduction> reductions;
+};
+
+/// An entry point's parameter after flattening: a scalar or an array.
+struct Param {
+  std::string name;
+  LocalP scalar;  // scalars: passed by value
+  BufferP buffer; // arrays
+};
+
+/// A dimension that must not be negative, checked before anything runs.
+struct DimensionCheck {
+  std::string text; // in source notation, for the message
+  ExprP value;
+};
+
+struct Function {
+  std::string name; // the entry point's name
+  std::vector<LocalP> sizes;
+  std::vector<Param> params;
+  std::vector<BufferP> results; // caller-allocated; a scalar result has one element
+  std::vector<DimensionCheck> checks;
+  Block body;
+};
+
+struct Program {
+  std::vector<Function> functions;
+};
+
+/// The dump of `--dump-after=loops`.
+std::string print(const Program& program);
+std::string print(const Expr& expr);
+
+} // namespace arr::loops

@@ -1,0 +1,408 @@
+// Lowering an entry point to loop IR: scopes, variables, loops, sizes, and
+// the function's interface. See Lowering.h for the design.
+
+#include "loops/Lowering.h"
+
+#include "ir/Builder.h"
+#include "ir/Visitor.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace arr::loops {
+
+using core::Node;
+using K = core::Node::Kind;
+
+Lowering::Lowering(const core::Entry& entry) : entry_(entry) {}
+
+// ---- Scopes --------------------------------------------------------------------
+
+ScopeP Lowering::openScope(const ScopeP& parent, bool isLoop, bool isGuard) {
+  auto scope = std::make_shared<Scope>();
+  scope->parent = parent;
+  scope->level = parent ? parent->level + 1 : 0;
+  scope->loopDepth = (parent ? parent->loopDepth : 0) + (isLoop ? 1 : 0);
+  scope->guard = isGuard;
+  return scope;
+}
+
+Block Lowering::closeScope(const ScopeP& scope) {
+  Block block = std::move(scope->block);
+  for (const BufferP& buffer : scope->toFree) {
+    auto free = std::make_shared<Stmt>(Stmt{Stmt::Kind::Free});
+    free->buffer = buffer;
+    block.push_back(free);
+  }
+  scope->toFree.clear();
+  return block;
+}
+
+ScopeP Lowering::scopeOf(const ExprP& expr) {
+  auto found = exprScopes_.find(expr->id);
+  if (found != exprScopes_.end()) return found->second;
+  ScopeP scope = root_;
+  if (expr->kind == Expr::Kind::Local) {
+    auto defined = localScopes_.find(expr->local->id);
+    if (defined == localScopes_.end())
+      throw std::logic_error("loop lowering: local " + expr->local->name + " has no scope");
+    scope = defined->second;
+  }
+  for (const ExprP& operand : expr->operands)
+    scope = deeper(scope, scopeOf(operand));
+  exprScopes_.emplace(expr->id, scope);
+  return scope;
+}
+
+ScopeP Lowering::targetScope(const core::NodeP& node, const std::vector<ExprP>& indices) {
+  ScopeP target = root_;
+  for (const ExprP& index : indices)
+    target = deeper(target, scopeOf(index));
+  for (uint32_t var : freeVariables(node)) {
+    auto found = bindings_.find(var);
+    if (found != bindings_.end() && !found->second.empty())
+      target = deeper(target, found->second.back().scope);
+  }
+  for (ScopeP scope = current_; scope; scope = scope->parent)
+    if (scope->guard) return deeper(target, scope);
+  return target;
+}
+
+// ---- Variables -------------------------------------------------------------------
+
+void Lowering::bind(const core::VarP& var, Binding binding) {
+  binding.serial = nextSerial_++;
+  bindings_[var->id].push_back(std::move(binding));
+}
+
+void Lowering::unbind(const core::VarP& var) {
+  bindings_[var->id].pop_back();
+}
+
+const std::vector<uint32_t>& Lowering::freeVariables(const core::NodeP& node) {
+  auto found = freeVariables_.find(node.get());
+  if (found != freeVariables_.end()) return found->second;
+  std::vector<uint32_t> free;
+  auto addAll = [&](const core::NodeP& child, const std::vector<core::VarP>& bound) {
+    for (uint32_t id : freeVariables(child)) {
+      bool isBound = std::any_of(bound.begin(), bound.end(),
+                                 [&](const core::VarP& var) { return var->id == id; });
+      if (!isBound) free.push_back(id);
+    }
+  };
+  switch (node->kind) {
+  case K::Variable:
+    free.push_back(node->vars[0]->id);
+    break;
+  case K::Let:
+  case K::LetTuple:
+    addAll(node->operands[0], {});
+    addAll(node->operands[1], node->vars);
+    break;
+  case K::Build1:
+    addAll(node->operands[0], node->vars);
+    break;
+  case K::Gather:
+  case K::Scatter:
+    addAll(node->operands[0], {});
+    for (const core::NodeP& index : node->indices)
+      addAll(index, node->vars);
+    break;
+  default:
+    for (const core::NodeP& operand : node->operands)
+      addAll(operand, {});
+    break;
+  }
+  std::sort(free.begin(), free.end());
+  free.erase(std::unique(free.begin(), free.end()), free.end());
+  keepAlive_.push_back(node);
+  return freeVariables_.emplace(node.get(), std::move(free)).first->second;
+}
+
+std::string Lowering::memoKey(const core::NodeP& node, const std::vector<ExprP>& indices,
+                              char tag) {
+  std::string key(1, tag);
+  key += std::to_string(reinterpret_cast<uintptr_t>(node.get()));
+  for (const ExprP& index : indices)
+    key += "," + std::to_string(index->id);
+  key += "|";
+  for (uint32_t var : freeVariables(node)) {
+    auto found = bindings_.find(var);
+    uint64_t serial = found == bindings_.end() || found->second.empty()
+                          ? 0
+                          : found->second.back().serial;
+    key += std::to_string(serial) + ",";
+  }
+  keepAlive_.push_back(node);
+  return key;
+}
+
+// ---- Statements and loops -----------------------------------------------------------
+
+LocalP Lowering::declare(const std::string& name, const ExprP& value) {
+  LocalP local = exprs_.newLocal(name, value->type);
+  localScopes_[local->id] = current_;
+  auto statement = std::make_shared<Stmt>(Stmt{Stmt::Kind::Declare});
+  statement->local = local;
+  statement->value = value;
+  emit(statement);
+  return local;
+}
+
+void Lowering::assign(const LocalP& local, const ExprP& value) {
+  auto statement = std::make_shared<Stmt>(Stmt{Stmt::Kind::Assign});
+  statement->local = local;
+  statement->value = value;
+  emit(statement);
+}
+
+void Lowering::store(const BufferP& buffer, const ExprP& index, const ExprP& value) {
+  auto statement = std::make_shared<Stmt>(Stmt{Stmt::Kind::Store});
+  statement->buffer = buffer;
+  statement->index = index;
+  statement->value = value;
+  emit(statement);
+}
+
+void Lowering::loop(const core::Dim& extent, const std::string& name, bool parallel,
+                    std::vector<Reduction> reductions,
+                    const std::function<void(const ExprP&)>& body) {
+  LocalP var = exprs_.newLocal(name, core::Elem::I64);
+  ScopeP scope = openScope(current_, true, false);
+  scope->loopVar = var;
+  localScopes_[var->id] = scope;
+  ExprP index = exprs_.local(var);
+  assumeInRange(scope, index, extent);
+  within(scope, [&] { body(index); });
+  auto statement = std::make_shared<Stmt>(Stmt{Stmt::Kind::For});
+  statement->local = var;
+  statement->value = dimension(extent);
+  statement->body = closeScope(scope);
+  statement->parallel = parallel;
+  if (parallel) {
+    statement->work = workOf(statement->body);
+    statement->reductions = std::move(reductions);
+  }
+  emit(statement);
+}
+
+void Lowering::loopNest(const std::vector<core::Dim>& shape, bool parallel,
+                        const std::function<void(const std::vector<ExprP>&)>& body) {
+  std::vector<ExprP> indices;
+  std::function<void(size_t)> nest = [&](size_t d) {
+    if (d == shape.size()) {
+      body(indices);
+      return;
+    }
+    loop(shape[d], "i", parallel && d == 0, {}, [&](const ExprP& index) {
+      indices.push_back(index);
+      nest(d + 1);
+      indices.pop_back();
+    });
+  };
+  nest(0);
+}
+
+void Lowering::guarded(const ExprP& condition, const std::function<void()>& body) {
+  ScopeP scope = openScope(current_, false, true);
+  within(scope, body);
+  auto statement = std::make_shared<Stmt>(Stmt{Stmt::Kind::If});
+  statement->value = condition;
+  statement->body = closeScope(scope);
+  emit(statement);
+}
+
+ExprP Lowering::workOf(const Block& block) {
+  ExprP work = exprs_.index(0);
+  for (const StmtP& statement : block) {
+    if (statement->kind == Stmt::Kind::For)
+      work = exprs_.add(work, exprs_.mul(statement->value,
+                                         exprs_.add(workOf(statement->body), exprs_.index(1))));
+    else if (statement->kind == Stmt::Kind::If)
+      work = exprs_.add(work, workOf(statement->body));
+    else
+      work = exprs_.add(work, exprs_.index(1));
+  }
+  return work;
+}
+
+// ---- Sizes and indices ------------------------------------------------------------
+
+ExprP Lowering::dimension(const core::Dim& dim) {
+  ExprP total = exprs_.index(0);
+  for (const auto& [monomial, coefficient] : dim.terms()) {
+    ExprP term = exprs_.index(coefficient);
+    for (const auto& var : monomial) {
+      auto size = sizeLocals_.find(var->id);
+      if (size == sizeLocals_.end())
+        throw std::logic_error("loop lowering: the dimension " + dim.toString() +
+                               " mentions a size variable that is not the entry's");
+      term = exprs_.mul(term, exprs_.local(size->second));
+    }
+    total = exprs_.add(total, term);
+  }
+  return total;
+}
+
+ExprP Lowering::elementCount(const std::vector<core::Dim>& shape) {
+  ExprP count = exprs_.index(1);
+  for (const core::Dim& dim : shape)
+    count = exprs_.mul(count, dimension(dim));
+  return count;
+}
+
+ExprP Lowering::linearIndex(const std::vector<core::Dim>& shape,
+                            const std::vector<ExprP>& indices) {
+  ExprP linear = exprs_.index(0);
+  for (size_t d = 0; d < shape.size(); ++d)
+    linear = exprs_.add(exprs_.mul(linear, dimension(shape[d])), indices[d]);
+  return linear;
+}
+
+bool Lowering::knownInRange(const ExprP& index, const core::Dim& extent) {
+  auto constant = asIndexConstant(index);
+  auto bound = extent.asConstant();
+  if (constant && bound) return *constant >= 0 && *constant < *bound;
+  std::string dim = extent.toString();
+  for (ScopeP scope = current_; scope; scope = scope->parent) {
+    auto found = scope->inRange.find(index->id);
+    if (found != scope->inRange.end() && found->second.count(dim)) return true;
+  }
+  return false;
+}
+
+void Lowering::assumeInRange(const ScopeP& scope, const ExprP& index, const core::Dim& extent) {
+  scope->inRange[index->id].insert(extent.toString());
+}
+
+// ---- The function ---------------------------------------------------------------------
+
+void Lowering::analyse(const core::NodeP& root) {
+  std::unordered_map<uint32_t, const Node*> letValues;
+  core::forEachNode(root, [&](const Node& node) {
+    if (node.kind == K::Let) letValues[node.vars[0]->id] = node.operands[0].get();
+  });
+  core::forEachNode(root, [&](const Node& node) {
+    auto count = [&](const core::NodeP& child) {
+      if (child->kind == K::Variable) {
+        auto value = letValues.find(child->vars[0]->id);
+        if (value != letValues.end()) ++uses_[value->second];
+      }
+      ++uses_[child.get()];
+    };
+    for (size_t i = 0; i < node.operands.size(); ++i)
+      if (!(node.kind == K::Let && i == 0)) count(node.operands[i]);
+    for (const core::NodeP& index : node.indices)
+      count(index);
+  });
+}
+
+void Lowering::addDimensionChecks() {
+  std::set<std::string> seen;
+  auto check = [&](const core::Dim& dim) {
+    if (dim.isConstant() || !seen.insert(dim.toString()).second) return;
+    function_.checks.push_back({dim.toString(), dimension(dim)});
+  };
+  for (const auto& var : entry_.sizeVars)
+    check(core::Dim::variable(var));
+  core::forEachNode(entry_.function.body, [&](const Node& node) {
+    for (const core::Dim& dim : node.type.shape)
+      check(dim);
+    for (const core::Type& type : node.types)
+      for (const core::Dim& dim : type.shape)
+        check(dim);
+    if (node.kind != K::SizeValue)
+      for (const core::Dim& dim : node.shape)
+        check(dim);
+  });
+}
+
+core::NodeP Lowering::bindLets(const core::NodeP& node, std::vector<core::VarP>& bound) {
+  if (node->kind == K::Let) {
+    bind(node->vars[0], Binding{0, nullptr, std::nullopt, node->operands[0],
+                                targetScope(node->operands[0], {})});
+    bound.push_back(node->vars[0]);
+    return bindLets(node->operands[1], bound);
+  }
+  if (node->kind == K::LetTuple) {
+    std::vector<core::NodeP> components = tupleComponents(node->operands[0], bound);
+    for (size_t i = 0; i < node->vars.size(); ++i) {
+      bind(node->vars[i],
+           Binding{0, nullptr, std::nullopt, components[i], targetScope(components[i], {})});
+      bound.push_back(node->vars[i]);
+    }
+    return bindLets(node->operands[1], bound);
+  }
+  return node;
+}
+
+std::vector<core::NodeP> Lowering::tupleComponents(const core::NodeP& node,
+                                                   std::vector<core::VarP>& bound) {
+  core::NodeP inner = bindLets(node, bound);
+  if (inner->kind != K::Tuple)
+    throw std::logic_error("loop lowering: a tuple is needed where a " +
+                           std::to_string(int(inner->kind)) + " node stands");
+  return inner->operands;
+}
+
+void Lowering::unbindAll(const std::vector<core::VarP>& bound) {
+  for (auto var = bound.rbegin(); var != bound.rend(); ++var)
+    unbind(*var);
+}
+
+Function Lowering::run() {
+  function_.name = entry_.name;
+  root_ = openScope(nullptr, false, false);
+  current_ = root_;
+  for (const auto& var : entry_.sizeVars) {
+    LocalP size = exprs_.newLocal(var->name, core::Elem::I64);
+    sizeLocals_[var->id] = size;
+    localScopes_[size->id] = root_;
+    function_.sizes.push_back(size);
+  }
+  for (const core::VarP& var : entry_.function.params) {
+    Param param;
+    param.name = var->name;
+    if (var->type.isScalar()) {
+      param.scalar = exprs_.newLocal(var->name, var->type.elem);
+      localScopes_[param.scalar->id] = root_;
+      bind(var, Binding{0, exprs_.local(param.scalar), std::nullopt, nullptr, root_});
+    } else {
+      param.buffer = exprs_.newBuffer(var->name, var->type.elem);
+      bind(var, Binding{0, nullptr, ArrayBuffer{param.buffer, var->type.shape}, nullptr, root_});
+    }
+    function_.params.push_back(param);
+  }
+  addDimensionChecks();
+
+  const core::NodeP& body = entry_.function.body;
+  analyse(body);
+  std::vector<core::Type> types = core::resultTypes(*body);
+  for (size_t i = 0; i < types.size(); ++i)
+    function_.results.push_back(exprs_.newBuffer("out" + std::to_string(i), types[i].elem));
+
+  std::vector<core::VarP> bound;
+  core::NodeP inner = bindLets(body, bound);
+  std::vector<core::NodeP> results =
+      inner->kind == K::Tuple ? inner->operands : std::vector<core::NodeP>{inner};
+  for (size_t i = 0; i < results.size(); ++i)
+    writeResult(function_.results[i], results[i]);
+  unbindAll(bound);
+  function_.body = closeScope(root_);
+  return std::move(function_);
+}
+
+void Lowering::writeResult(const BufferP& buffer, const core::NodeP& node) {
+  if (node->type.isScalar()) {
+    store(buffer, exprs_.index(0), pull(node, {}));
+    return;
+  }
+  // The caller's storage is not zeroed: scatters and sums start with a fill.
+  if (node->kind == K::Scatter) return scatterInto(buffer, *node, false);
+  if (node->kind == K::SumOuter) return storeSumInto(buffer, *node, false);
+  loopNest(node->type.shape, mayParallelise(), [&](const std::vector<ExprP>& indices) {
+    store(buffer, linearIndex(node->type.shape, indices), pull(node, indices));
+  });
+}
+
+} // namespace arr::loops

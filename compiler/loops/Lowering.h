@@ -1,0 +1,182 @@
+#pragma once
+// The state of lowering one entry point from core IR to loop IR (internal to
+// loops/; the interface is loops/LowerToLoops.h).
+//
+// Arrays are pull arrays: `pull(node, indices)` returns a scalar expression
+// for one element of `node`, emitting the statements it needs (reduction
+// loops, materialisations) first. Index-space operations (replicate, gather,
+// tr, reshape, index, iota, build, elementwise operations, cond) become index
+// arithmetic in the consumer; only scatters, results, and values that would
+// otherwise be recomputed are materialised into buffers.
+//
+// Statements go into scopes: the function body, loop bodies and the bodies of
+// range guards. A pull's result is memoised in the outermost scope where
+// everything it depends on is defined, and its statements are emitted there:
+// shared and loop-invariant work is done once, before the loop that needs it.
+// Guards are barriers: nothing moves out of one, so a read that is in range
+// only under its guard stays under it.
+
+#include "loops/ExprBuilder.h"
+#include "loops/LoopIR.h"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <set>
+#include <unordered_map>
+
+namespace arr::loops {
+
+struct Scope;
+using ScopeP = std::shared_ptr<Scope>;
+
+/// A materialised array: a buffer with the shape of the value it holds.
+struct ArrayBuffer {
+  BufferP buffer;
+  std::vector<core::Dim> shape;
+};
+
+struct Scope {
+  ScopeP parent;
+  int level = 0;     // distance from the function body
+  int loopDepth = 0; // enclosing loops
+  bool guard = false;
+  LocalP loopVar; // loops only
+  Block block;
+  std::vector<BufferP> toFree; // allocated here, released when the scope closes
+  std::map<uint32_t, std::set<std::string>> inRange; // expression id → dims it indexes safely
+  std::unordered_map<std::string, ExprP> pulled;     // memoised pulls
+  std::unordered_map<std::string, ArrayBuffer> materialised;
+};
+
+/// What a core variable stands for while its scope is being lowered.
+struct Binding {
+  uint64_t serial = 0;            // distinguishes successive bindings in memo keys
+  ExprP scalar;                   // index variables, scalar parameters
+  std::optional<ArrayBuffer> array; // array parameters
+  core::NodeP value;              // let-bound values, pulled where they are used
+  ScopeP scope;                   // the outermost scope where the binding is usable
+};
+
+class Lowering {
+public:
+  explicit Lowering(const core::Entry& entry);
+  Function run();
+
+private:
+  // ---- Scopes (Lowering.cpp) ----
+  ScopeP openScope(const ScopeP& parent, bool isLoop, bool isGuard);
+  /// Appends the frees of the scope's buffers; returns its statements.
+  Block closeScope(const ScopeP& scope);
+  void emit(StmtP statement) { current_->block.push_back(std::move(statement)); }
+  /// Runs `body` with `scope` as the current scope.
+  template <typename F>
+  auto within(const ScopeP& scope, F&& body) {
+    ScopeP saved = current_;
+    current_ = scope;
+    struct Restore {
+      ScopeP& current;
+      ScopeP saved;
+      ~Restore() { current = saved; }
+    } restore{current_, saved};
+    return body();
+  }
+  /// The deepest of the scopes where the locals of `expr` are defined.
+  ScopeP scopeOf(const ExprP& expr);
+  /// Where a pull of `node` at `indices` can be done and memoised.
+  ScopeP targetScope(const core::NodeP& node, const std::vector<ExprP>& indices);
+  static ScopeP deeper(const ScopeP& a, const ScopeP& b) { return a->level >= b->level ? a : b; }
+
+  // ---- Variables ----
+  void bind(const core::VarP& var, Binding binding);
+  void unbind(const core::VarP& var);
+  const std::vector<uint32_t>& freeVariables(const core::NodeP& node);
+  std::string memoKey(const core::NodeP& node, const std::vector<ExprP>& indices, char tag);
+
+  // ---- Loops and statements ----
+  LocalP declare(const std::string& name, const ExprP& value);
+  void assign(const LocalP& local, const ExprP& value);
+  void store(const BufferP& buffer, const ExprP& index, const ExprP& value);
+  /// Emits a loop over [0, extent) into the current scope; `body` runs with the
+  /// loop's scope current and the loop variable. Parallel loops with
+  /// reductions fold the given locals across chunks.
+  void loop(const core::Dim& extent, const std::string& name, bool parallel,
+            std::vector<Reduction> reductions, const std::function<void(const ExprP&)>& body);
+  /// Emits loops over every index of `shape` (the outermost parallel when asked).
+  void loopNest(const std::vector<core::Dim>& shape, bool parallel,
+                const std::function<void(const std::vector<ExprP>&)>& body);
+  /// Emits `if (condition)` around what `body` emits (a guard scope).
+  void guarded(const ExprP& condition, const std::function<void()>& body);
+  /// Whether a loop emitted now, in the current scope, should run in parallel.
+  bool mayParallelise() const { return current_->loopDepth == 0; }
+  ExprP workOf(const Block& block);
+
+  // ---- Sizes and indices ----
+  ExprP dimension(const core::Dim& dim);
+  ExprP elementCount(const std::vector<core::Dim>& shape);
+  ExprP linearIndex(const std::vector<core::Dim>& shape, const std::vector<ExprP>& indices);
+  bool knownInRange(const ExprP& index, const core::Dim& extent);
+  void assumeInRange(const ScopeP& scope, const ExprP& index, const core::Dim& extent);
+
+  // ---- Pulling elements (Pull.cpp) ----
+  /// One element of `node`; every index is in range for `node`'s shape.
+  ExprP pull(const core::NodeP& node, const std::vector<ExprP>& indices);
+  /// One element of `node` at indices that may be out of range: zero there.
+  ExprP pullChecked(const core::NodeP& node, const std::vector<ExprP>& indices);
+  ExprP pullFresh(const core::NodeP& node, const std::vector<ExprP>& indices);
+  ExprP pullVariable(const core::Node& node, const std::vector<ExprP>& indices);
+  ExprP pullLetTuple(const core::NodeP& node, const std::vector<ExprP>& indices);
+  ExprP pullGather(const core::Node& node, const std::vector<ExprP>& indices);
+  ExprP pullReshape(const core::Node& node, const std::vector<ExprP>& indices);
+  ExprP pullArrayLiteral(const core::Node& node, const std::vector<ExprP>& indices);
+  ExprP load(const ArrayBuffer& array, const std::vector<ExprP>& indices);
+  /// The buffer holding `node` when it is one already (a parameter or a
+  /// materialised value), without materialising it.
+  std::optional<ArrayBuffer> existingBuffer(const core::NodeP& node);
+
+  // ---- Reductions (Reductions.cpp) ----
+  ExprP sumOuter(const core::Node& node, const std::vector<ExprP>& indices);
+  ExprP maxOuter(const core::Node& node, const std::vector<ExprP>& indices);
+  ExprP argmaxOuter(const core::Node& node, const std::vector<ExprP>& indices);
+
+  // ---- Materialisation (Materialise.cpp) ----
+  /// Whether `node`, pulled here at `indices`, gets a buffer in `home` (the
+  /// outermost scope where its variables are bound).
+  bool shouldMaterialise(const core::NodeP& node, const ScopeP& home,
+                         const std::vector<ExprP>& indices);
+  bool isExpensive(const core::NodeP& node);
+  /// The buffer holding `node`, made in `target` on first use.
+  ArrayBuffer materialise(const core::NodeP& node, const ScopeP& home);
+  /// Writes every element of `node` into `buffer` (row-major, `node`'s shape).
+  void storeInto(const BufferP& buffer, const core::NodeP& node);
+  /// Sums and scatters accumulate; `zeroed` says the buffer holds zeros already.
+  void storeSumInto(const BufferP& buffer, const core::Node& node, bool zeroed);
+  void scatterInto(const BufferP& buffer, const core::Node& node, bool zeroed);
+  void writeResult(const BufferP& buffer, const core::NodeP& node);
+
+  /// Binds the lets (and tuple lets) at the top of `node`, recording the
+  /// variables in `bound`; returns what is under them.
+  core::NodeP bindLets(const core::NodeP& node, std::vector<core::VarP>& bound);
+  std::vector<core::NodeP> tupleComponents(const core::NodeP& node, std::vector<core::VarP>& bound);
+  void unbindAll(const std::vector<core::VarP>& bound);
+
+  void analyse(const core::NodeP& root);
+  void addDimensionChecks();
+
+  const core::Entry& entry_;
+  ExprBuilder exprs_;
+  Function function_;
+  ScopeP root_;
+  ScopeP current_;
+  std::unordered_map<uint32_t, LocalP> sizeLocals_; // size variable id → parameter
+  std::unordered_map<uint32_t, std::vector<Binding>> bindings_;
+  uint64_t nextSerial_ = 1;
+  std::unordered_map<uint32_t, ScopeP> localScopes_; // local id → defining scope
+  std::unordered_map<uint32_t, ScopeP> exprScopes_;  // memo of scopeOf
+  std::unordered_map<const core::Node*, std::vector<uint32_t>> freeVariables_;
+  std::unordered_map<const core::Node*, int> uses_; // references, let-bound uses included
+  std::unordered_map<const core::Node*, bool> expensive_;
+  std::vector<core::NodeP> keepAlive_; // nodes whose addresses are memo keys
+};
+
+} // namespace arr::loops

@@ -1,0 +1,281 @@
+// Reductions, scatters and materialisation: the places where the lowering
+// makes loops of its own and decides which values get a buffer.
+
+#include "loops/Lowering.h"
+
+#include "ir/Builder.h"
+
+#include <limits>
+
+namespace arr::loops {
+
+using core::Node;
+using K = core::Node::Kind;
+using core::BinaryOp;
+
+namespace {
+
+ExprP lowest(ExprBuilder& exprs, core::Elem elem) {
+  if (elem == core::Elem::I64) return exprs.index(std::numeric_limits<int64_t>::min());
+  return exprs.constant(-std::numeric_limits<double>::infinity(), elem);
+}
+
+bool mentions(const ExprP& expr, uint32_t localId) {
+  if (expr->kind == Expr::Kind::Local) return expr->local->id == localId;
+  for (const ExprP& operand : expr->operands)
+    if (mentions(operand, localId)) return true;
+  return false;
+}
+
+bool isTranscendental(const Node& node) {
+  if (node.kind == K::Binary) return node.binaryOp == BinaryOp::Pow || node.binaryOp == BinaryOp::Atan2;
+  if (node.kind != K::Unary) return false;
+  switch (node.unaryOp) {
+  case core::UnaryOp::Exp:
+  case core::UnaryOp::Log:
+  case core::UnaryOp::Sin:
+  case core::UnaryOp::Cos:
+  case core::UnaryOp::Tan:
+  case core::UnaryOp::Tanh:
+  case core::UnaryOp::Log1p:
+  case core::UnaryOp::Expm1:
+  case core::UnaryOp::Erf:
+    return true;
+  default:
+    return false;
+  }
+}
+
+} // namespace
+
+// ---- Reductions -----------------------------------------------------------------
+
+ExprP Lowering::sumOuter(const Node& node, const std::vector<ExprP>& indices) {
+  const core::NodeP& array = node.operands[0];
+  const core::Dim& rows = array->type.shape[0];
+  bool isFloat = core::isFloat(node.type.elem);
+  // From -0.0, the identity of IEEE addition, so that the sum of [-0.0] is -0.0
+  // as in the interpreter (which starts from the first row).
+  LocalP sum = declare("sum", isFloat ? exprs_.constant(-0.0, node.type.elem)
+                                      : exprs_.zero(node.type.elem));
+  bool parallel = mayParallelise();
+  BinaryOp add = node.type.elem == core::Elem::Bool ? BinaryOp::Or : BinaryOp::Add;
+  loop(rows, "r", parallel, {{sum, add}}, [&](const ExprP& row) {
+    std::vector<ExprP> at{row};
+    at.insert(at.end(), indices.begin(), indices.end());
+    assign(sum, exprs_.binary(add, exprs_.local(sum), pull(array, at)));
+  });
+  ExprP result = exprs_.local(sum);
+  if (!isFloat) return result;
+  // An empty sum is +0.0.
+  ExprP empty = exprs_.binary(BinaryOp::Eq, dimension(rows), exprs_.index(0));
+  if (auto count = rows.asConstant()) empty = exprs_.boolean(*count == 0);
+  return exprs_.select(empty, exprs_.zero(node.type.elem), result);
+}
+
+ExprP Lowering::maxOuter(const Node& node, const std::vector<ExprP>& indices) {
+  const core::NodeP& array = node.operands[0];
+  LocalP best = declare("max", lowest(exprs_, node.type.elem));
+  loop(array->type.shape[0], "r", mayParallelise(), {{best, BinaryOp::Max}},
+       [&](const ExprP& row) {
+         std::vector<ExprP> at{row};
+         at.insert(at.end(), indices.begin(), indices.end());
+         assign(best, exprs_.binary(BinaryOp::Max, exprs_.local(best), pull(array, at)));
+       });
+  return exprs_.local(best);
+}
+
+ExprP Lowering::argmaxOuter(const Node& node, const std::vector<ExprP>& indices) {
+  const core::NodeP& array = node.operands[0];
+  core::Elem elem = array->type.elem;
+  LocalP best = declare("best", lowest(exprs_, elem));
+  LocalP position = declare("argmax", exprs_.index(0));
+  loop(array->type.shape[0], "r", false, {}, [&](const ExprP& row) {
+    std::vector<ExprP> at{row};
+    at.insert(at.end(), indices.begin(), indices.end());
+    ExprP x = pull(array, at);
+    ExprP bestValue = exprs_.local(best);
+    ExprP better = exprs_.binary(BinaryOp::Gt, x, bestValue);
+    if (core::isFloat(elem)) {
+      // The first NaN wins over everything after it; strict > keeps the first maximum.
+      ExprP isNan = exprs_.binary(BinaryOp::Ne, x, x);
+      ExprP bestIsNan = exprs_.binary(BinaryOp::Ne, bestValue, bestValue);
+      better = exprs_.logicalAnd(exprs_.unary(core::UnaryOp::Not, bestIsNan),
+                                 exprs_.binary(BinaryOp::Or, isNan, better));
+    }
+    LocalP take = declare("better", better);
+    assign(position, exprs_.select(exprs_.local(take), row, exprs_.local(position)));
+    assign(best, exprs_.select(exprs_.local(take), x, bestValue));
+  });
+  return exprs_.local(position);
+}
+
+// ---- Materialisation ---------------------------------------------------------------
+
+bool Lowering::isExpensive(const core::NodeP& node) {
+  auto found = expensive_.find(node.get());
+  if (found != expensive_.end()) return found->second;
+  bool expensive = node->kind == K::SumOuter || node->kind == K::MaxOuter ||
+                   node->kind == K::ArgmaxOuter || node->kind == K::Scatter ||
+                   isTranscendental(*node);
+  for (const core::NodeP& operand : node->operands)
+    expensive = expensive || isExpensive(operand);
+  for (const core::NodeP& index : node->indices)
+    expensive = expensive || isExpensive(index);
+  keepAlive_.push_back(node);
+  expensive_[node.get()] = expensive;
+  return expensive;
+}
+
+bool Lowering::shouldMaterialise(const core::NodeP& node, const ScopeP& home,
+                                 const std::vector<ExprP>& indices) {
+  switch (node->kind) {
+  case K::Scatter:
+    return true;
+  case K::ArrayLit:
+    return node->operands.size() > 8;
+  case K::Variable:
+  case K::Iota:
+  case K::Const:
+  case K::SizeValue:
+    return false;
+  default:
+    break;
+  }
+  if (!isExpensive(node)) return false;
+  if (uses_[node.get()] >= 2) return true;
+  // Pulled inside a loop it does not depend on, whose variable the indices do
+  // not mention either: every element would be computed once per iteration.
+  for (ScopeP scope = current_; scope && scope->level > home->level; scope = scope->parent) {
+    if (!scope->loopVar) continue;
+    bool indexed = false;
+    for (const ExprP& index : indices)
+      indexed = indexed || mentions(index, scope->loopVar->id);
+    if (!indexed) return true;
+  }
+  return false;
+}
+
+ArrayBuffer Lowering::materialise(const core::NodeP& node, const ScopeP& home) {
+  if (auto existing = existingBuffer(node)) return *existing;
+  ArrayBuffer array = within(home, [&] {
+    BufferP buffer = exprs_.newBuffer("t", node->type.elem);
+    auto alloc = std::make_shared<Stmt>(Stmt{Stmt::Kind::Alloc});
+    alloc->buffer = buffer;
+    alloc->value = elementCount(node->type.shape);
+    emit(alloc);
+    current_->toFree.push_back(buffer);
+    storeInto(buffer, node);
+    return ArrayBuffer{buffer, node->type.shape};
+  });
+  home->materialised.emplace(memoKey(node, {}, 'm'), array);
+  return array;
+}
+
+void Lowering::storeInto(const BufferP& buffer, const core::NodeP& node) {
+  if (node->kind == K::Scatter) return scatterInto(buffer, *node, true);
+  if (node->kind == K::SumOuter) return storeSumInto(buffer, *node, true);
+  const std::vector<core::Dim>& shape = node->type.shape;
+  loopNest(shape, mayParallelise(), [&](const std::vector<ExprP>& indices) {
+    store(buffer, linearIndex(shape, indices), pullFresh(node, indices));
+  });
+}
+
+void Lowering::storeSumInto(const BufferP& buffer, const Node& node, bool zeroed) {
+  const core::NodeP& array = node.operands[0];
+  const core::Dim& rows = array->type.shape[0];
+  const std::vector<core::Dim>& shape = node.type.shape;
+  bool isFloat = core::isFloat(node.type.elem);
+  // Rows are added one at a time, so the inner loops walk memory contiguously;
+  // each element still sums in row order, as the interpreter does.
+  if (isFloat || !zeroed) {
+    ExprP initial = exprs_.zero(node.type.elem);
+    if (isFloat) {
+      ExprP empty = exprs_.binary(BinaryOp::Eq, dimension(rows), exprs_.index(0));
+      initial = exprs_.select(empty, initial, exprs_.constant(-0.0, node.type.elem));
+    }
+    loopNest(shape, mayParallelise(), [&](const std::vector<ExprP>& indices) {
+      store(buffer, linearIndex(shape, indices), initial);
+    });
+  }
+  BinaryOp add = node.type.elem == core::Elem::Bool ? BinaryOp::Or : BinaryOp::Add;
+  auto accumulate = [&](const ExprP& row, const std::vector<ExprP>& indices) {
+    std::vector<ExprP> at{row};
+    at.insert(at.end(), indices.begin(), indices.end());
+    ExprP position = linearIndex(shape, indices);
+    store(buffer, position,
+          exprs_.binary(add, exprs_.load(buffer, position), pull(array, at)));
+  };
+  if (mayParallelise() && shape.size() >= 2) {
+    // Parallel over the first output dimension: the threads write disjoint rows.
+    std::vector<core::Dim> inner(shape.begin() + 1, shape.end());
+    loop(shape[0], "i", true, {}, [&](const ExprP& first) {
+      loop(rows, "r", false, {}, [&](const ExprP& row) {
+        loopNest(inner, false, [&](const std::vector<ExprP>& rest) {
+          std::vector<ExprP> indices{first};
+          indices.insert(indices.end(), rest.begin(), rest.end());
+          accumulate(row, indices);
+        });
+      });
+    });
+    return;
+  }
+  loop(rows, "r", false, {}, [&](const ExprP& row) {
+    loopNest(shape, false, [&](const std::vector<ExprP>& indices) { accumulate(row, indices); });
+  });
+}
+
+void Lowering::scatterInto(const BufferP& buffer, const Node& node, bool zeroed) {
+  const core::NodeP& source = node.operands[0];
+  size_t rank = node.vars.size();
+  std::vector<core::Dim> outer(source->type.shape.begin(), source->type.shape.begin() + rank);
+  std::vector<core::Dim> inner(source->type.shape.begin() + rank, source->type.shape.end());
+  std::vector<core::Dim> target = node.shape;
+  target.insert(target.end(), inner.begin(), inner.end());
+  if (!zeroed)
+    loopNest(target, mayParallelise(), [&](const std::vector<ExprP>& indices) {
+      store(buffer, linearIndex(target, indices), exprs_.zero(node.type.elem));
+    });
+  // Distinct iterations write distinct elements when the index function sends
+  // each variable to its own output dimension: then the loop may be parallel.
+  bool injective = node.indices.size() == rank;
+  std::set<uint32_t> seen;
+  for (const core::NodeP& index : node.indices)
+    injective = injective && index->kind == K::Variable && seen.insert(index->vars[0]->id).second;
+  for (const core::VarP& var : node.vars)
+    injective = injective && seen.count(var->id);
+  BinaryOp add = node.type.elem == core::Elem::Bool ? BinaryOp::Or : BinaryOp::Add;
+
+  loopNest(outer, injective && mayParallelise(), [&](const std::vector<ExprP>& from) {
+    for (size_t d = 0; d < rank; ++d)
+      bind(node.vars[d], Binding{0, from[d], std::nullopt, nullptr, scopeOf(from[d])});
+    std::vector<ExprP> to;
+    for (const core::NodeP& index : node.indices)
+      to.push_back(pull(index, {}));
+    for (size_t d = rank; d-- > 0;)
+      unbind(node.vars[d]);
+    ExprP inRange = exprs_.boolean(true);
+    for (size_t d = 0; d < to.size(); ++d) {
+      if (knownInRange(to[d], node.shape[d])) continue;
+      inRange = exprs_.logicalAnd(
+          inRange,
+          exprs_.logicalAnd(exprs_.binary(BinaryOp::Le, exprs_.index(0), to[d]),
+                            exprs_.binary(BinaryOp::Lt, to[d], dimension(node.shape[d]))));
+    }
+    auto add_ = [&] {
+      loopNest(inner, false, [&](const std::vector<ExprP>& rest) {
+        std::vector<ExprP> at = from, position = to;
+        at.insert(at.end(), rest.begin(), rest.end());
+        position.insert(position.end(), rest.begin(), rest.end());
+        ExprP linear = linearIndex(target, position);
+        store(buffer, linear, exprs_.binary(add, exprs_.load(buffer, linear), pull(source, at)));
+      });
+    };
+    if (inRange->kind == Expr::Kind::Const)
+      add_();
+    else
+      guarded(inRange, add_);
+  });
+}
+
+} // namespace arr::loops

@@ -1,0 +1,224 @@
+// Pulling one element of a core IR value: the index arithmetic of every
+// array operation (Lowering.h explains the scheme).
+
+#include "loops/Lowering.h"
+
+#include <stdexcept>
+
+namespace arr::loops {
+
+using core::Node;
+using K = core::Node::Kind;
+
+namespace {
+
+std::vector<ExprP> tail(const std::vector<ExprP>& indices, size_t from) {
+  return {indices.begin() + std::min(from, indices.size()), indices.end()};
+}
+
+bool containsLoad(const ExprP& expr, std::unordered_map<uint32_t, bool>& seen) {
+  auto found = seen.find(expr->id);
+  if (found != seen.end()) return found->second;
+  bool loads = expr->kind == Expr::Kind::Load;
+  for (const ExprP& operand : expr->operands)
+    loads = containsLoad(operand, seen) || loads;
+  seen[expr->id] = loads;
+  return loads;
+}
+
+} // namespace
+
+ExprP Lowering::pull(const core::NodeP& node, const std::vector<ExprP>& indices) {
+  if (node->kind == K::Const) return exprs_.constant(node->value, node->type.elem);
+  std::string key = memoKey(node, indices, 'p');
+  for (ScopeP scope = current_; scope; scope = scope->parent) {
+    auto found = scope->pulled.find(key);
+    if (found != scope->pulled.end()) return found->second;
+  }
+  ScopeP target = targetScope(node, indices);
+  ExprP result;
+  if (!node->type.isScalar()) {
+    ScopeP home = targetScope(node, {});
+    if (shouldMaterialise(node, home, indices)) result = load(materialise(node, home), indices);
+  }
+  if (!result) result = within(target, [&] { return pullFresh(node, indices); });
+  target->pulled.emplace(std::move(key), result);
+  return result;
+}
+
+ExprP Lowering::pullChecked(const core::NodeP& node, const std::vector<ExprP>& indices) {
+  ExprP condition = exprs_.boolean(true);
+  for (size_t d = 0; d < indices.size(); ++d) {
+    const core::Dim& extent = node->type.shape[d];
+    if (knownInRange(indices[d], extent)) continue;
+    ExprP lower = exprs_.binary(core::BinaryOp::Le, exprs_.index(0), indices[d]);
+    ExprP upper = exprs_.binary(core::BinaryOp::Lt, indices[d], dimension(extent));
+    condition = exprs_.logicalAnd(condition, exprs_.logicalAnd(lower, upper));
+  }
+  if (condition->kind == Expr::Kind::Const) return pull(node, indices);
+
+  ExprP zero = exprs_.zero(node->type.elem);
+  ScopeP scope = openScope(current_, false, true);
+  for (size_t d = 0; d < indices.size(); ++d)
+    assumeInRange(scope, indices[d], node->type.shape[d]);
+  ExprP value = within(scope, [&] { return pull(node, indices); });
+  std::unordered_map<uint32_t, bool> seen;
+  if (scope->block.empty() && scope->toFree.empty() && !containsLoad(value, seen))
+    return exprs_.select(condition, value, zero);
+  // A read that is only in range under the condition: computed in a branch.
+  LocalP result = declare("safe", zero);
+  auto statement = std::make_shared<Stmt>(Stmt{Stmt::Kind::If});
+  statement->value = condition;
+  statement->body = within(scope, [&] {
+    assign(result, value);
+    return closeScope(scope);
+  });
+  emit(statement);
+  return exprs_.local(result);
+}
+
+ExprP Lowering::pullFresh(const core::NodeP& nodeP, const std::vector<ExprP>& indices) {
+  const Node& node = *nodeP;
+  const auto& operands = node.operands;
+  switch (node.kind) {
+  case K::Const:
+    return exprs_.constant(node.value, node.type.elem);
+  case K::Variable:
+    return pullVariable(node, indices);
+  case K::Let:
+  case K::LetTuple: {
+    std::vector<core::VarP> bound;
+    core::NodeP body = bindLets(nodeP, bound);
+    ExprP result = pull(body, indices);
+    unbindAll(bound);
+    return result;
+  }
+  case K::Cond:
+    return exprs_.select(pull(operands[0], {}), pull(operands[1], indices),
+                         pull(operands[2], indices));
+  case K::Unary:
+    return exprs_.unary(node.unaryOp, pull(operands[0], indices));
+  case K::Binary:
+    return exprs_.binary(node.binaryOp, pull(operands[0], indices), pull(operands[1], indices));
+  case K::Index: {
+    std::vector<ExprP> at;
+    for (size_t i = 1; i < operands.size(); ++i)
+      at.push_back(pull(operands[i], {}));
+    at.insert(at.end(), indices.begin(), indices.end());
+    return pullChecked(operands[0], at);
+  }
+  case K::SumOuter:
+    return sumOuter(node, indices);
+  case K::MaxOuter:
+    return maxOuter(node, indices);
+  case K::ArgmaxOuter:
+    return argmaxOuter(node, indices);
+  case K::Gather:
+    return pullGather(node, indices);
+  case K::ArrayLit:
+    return pullArrayLiteral(node, indices);
+  case K::Replicate:
+    return pull(operands[0], tail(indices, 1));
+  case K::Tr: {
+    std::vector<ExprP> at = indices;
+    for (size_t q = 0; q < node.permutation.size(); ++q)
+      at[node.permutation[q]] = indices[q];
+    return pull(operands[0], at);
+  }
+  case K::Reshape:
+    return pullReshape(node, indices);
+  case K::Build1: {
+    bind(node.vars[0], Binding{0, indices[0], std::nullopt, nullptr, scopeOf(indices[0])});
+    ExprP result = pull(operands[0], tail(indices, 1));
+    unbind(node.vars[0]);
+    return result;
+  }
+  case K::Iota:
+    return indices[0];
+  case K::NoGrad:
+    return pull(operands[0], indices);
+  case K::SizeValue:
+    return dimension(node.shape[0]);
+  case K::Scatter:
+  case K::Tuple:
+  case K::Diff:
+    break;
+  }
+  throw std::logic_error("loop lowering: cannot pull an element of a node of kind " +
+                         std::to_string(int(node.kind)));
+}
+
+ExprP Lowering::pullVariable(const Node& node, const std::vector<ExprP>& indices) {
+  auto found = bindings_.find(node.vars[0]->id);
+  if (found == bindings_.end() || found->second.empty())
+    throw std::logic_error("loop lowering: unbound variable " + node.vars[0]->name);
+  const Binding& binding = found->second.back();
+  if (binding.scalar) return binding.scalar;
+  if (binding.array) return load(*binding.array, indices);
+  return pull(binding.value, indices);
+}
+
+ExprP Lowering::pullGather(const Node& node, const std::vector<ExprP>& indices) {
+  size_t rank = node.vars.size();
+  for (size_t d = 0; d < rank; ++d)
+    bind(node.vars[d], Binding{0, indices[d], std::nullopt, nullptr, scopeOf(indices[d])});
+  std::vector<ExprP> at;
+  for (const core::NodeP& index : node.indices)
+    at.push_back(pull(index, {}));
+  for (size_t d = rank; d-- > 0;)
+    unbind(node.vars[d]);
+  std::vector<ExprP> rest = tail(indices, rank);
+  at.insert(at.end(), rest.begin(), rest.end());
+  return pullChecked(node.operands[0], at);
+}
+
+ExprP Lowering::pullReshape(const Node& node, const std::vector<ExprP>& indices) {
+  const core::NodeP& source = node.operands[0];
+  ExprP linear = linearIndex(node.type.shape, indices);
+  if (auto array = existingBuffer(source)) return exprs_.load(array->buffer, linear);
+  // Row-major on both sides: the element at the same linear position.
+  const std::vector<core::Dim>& shape = source->type.shape;
+  std::vector<ExprP> at(shape.size());
+  ExprP rest = linear;
+  for (size_t d = shape.size(); d-- > 0;) {
+    ExprP extent = dimension(shape[d]);
+    at[d] = d == 0 ? rest : exprs_.indexMod(rest, extent);
+    rest = exprs_.indexDiv(rest, extent);
+    assumeInRange(current_, at[d], shape[d]);
+  }
+  return pull(source, at);
+}
+
+ExprP Lowering::pullArrayLiteral(const Node& node, const std::vector<ExprP>& indices) {
+  std::vector<ExprP> rest = tail(indices, 1);
+  if (auto position = asIndexConstant(indices[0])) return pull(node.operands[*position], rest);
+  ExprP value = pull(node.operands.back(), rest);
+  for (size_t i = node.operands.size() - 1; i-- > 0;) {
+    ExprP here = exprs_.binary(core::BinaryOp::Eq, indices[0], exprs_.index(int64_t(i)));
+    value = exprs_.select(here, pull(node.operands[i], rest), value);
+  }
+  return value;
+}
+
+ExprP Lowering::load(const ArrayBuffer& array, const std::vector<ExprP>& indices) {
+  return exprs_.load(array.buffer, linearIndex(array.shape, indices));
+}
+
+std::optional<ArrayBuffer> Lowering::existingBuffer(const core::NodeP& node) {
+  if (node->kind == K::Variable) {
+    auto found = bindings_.find(node->vars[0]->id);
+    if (found == bindings_.end() || found->second.empty()) return std::nullopt;
+    const Binding& binding = found->second.back();
+    if (binding.array) return binding.array;
+    if (binding.value) return existingBuffer(binding.value);
+    return std::nullopt;
+  }
+  std::string key = memoKey(node, {}, 'm');
+  for (ScopeP scope = current_; scope; scope = scope->parent) {
+    auto found = scope->materialised.find(key);
+    if (found != scope->materialised.end()) return found->second;
+  }
+  return std::nullopt;
+}
+
+} // namespace arr::loops
