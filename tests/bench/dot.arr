@@ -1,0 +1,2 @@
+-- Benchmark: the dot product of two f64 vectors (10^7 elements in run.py).
+entry main(a: [n]f64, b: [n]f64): f64 = dot(a, b)
