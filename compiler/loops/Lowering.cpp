@@ -3,6 +3,8 @@
 
 #include "loops/Lowering.h"
 
+#include "loops/Interchange.h"
+
 #include "ir/Builder.h"
 #include "ir/Visitor.h"
 
@@ -389,6 +391,7 @@ Function Lowering::run() {
     writeResult(function_.results[i], results[i]);
   unbindAll(bound);
   function_.body = closeScope(root_);
+  interchangeReductions(function_, exprs_);
   return std::move(function_);
 }
 
