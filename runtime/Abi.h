@@ -59,7 +59,7 @@ typedef int (*arr_entry_function)(const int64_t* sizes, void* const* params, voi
 ///   sizes     := NAME (',' NAME)*  | (empty)         size variables, in ABI order
 ///   params    := param (',' param)* | (empty)         flattened parameters
 ///   param     := NAME ':' type                        NAME as in messages: "x", "p.0"
-///   results   := type (',' type)* 
+///   results   := type (',' type)*
 ///   type      := ELEM '[' (dim ('|' dim)*)? ']'       ELEM: f64 f32 i64 bool; [] for scalars
 ///   dim       := term ('+' term)*
 ///   term      := INT ('*' 'v' INT)*                   coefficient, then size variables by

@@ -20,7 +20,7 @@ struct RunRequest {
 int interpretEntry(const core::Program& program, const RunRequest& request);
 
 /// The entry point to run: the named one, else `main`, else the only one.
-/// Throws std::runtime_error with the choices when that does not decide.
+/// Throws runtime::IoError with the choices when that does not decide.
 const core::Entry& selectEntry(const core::Program& program, const std::string& name);
 
 } // namespace arr::driver

@@ -1,5 +1,7 @@
 #include "ir/InterpreterOps.h"
 
+#include "runtime/Abi.h"
+
 #include <cmath>
 #include <limits>
 #include <string>
@@ -57,21 +59,6 @@ int64_t floorMod(int64_t a, int64_t b) {
   int64_t remainder = a % b;
   if (remainder != 0 && ((remainder < 0) != (b < 0))) remainder += b;
   return remainder;
-}
-
-int64_t integerPow(int64_t base, int64_t exponent) {
-  if (exponent < 0) {
-    if (base == 1) return 1;
-    if (base == -1) return (exponent & 1) ? -1 : 1;
-    return 0; // 1 / base^|exponent| truncates to 0 (and 0^-k has no value: total, so 0)
-  }
-  uint64_t result = 1;
-  uint64_t power = static_cast<uint64_t>(base);
-  for (uint64_t remaining = static_cast<uint64_t>(exponent); remaining != 0; remaining >>= 1) {
-    if (remaining & 1) result *= power;
-    power *= power;
-  }
-  return static_cast<int64_t>(result);
 }
 
 template <typename T>
@@ -352,7 +339,7 @@ void integerBinary(BinaryOp op, const unsigned char* l, const unsigned char* r, 
   case BinaryOp::Mod:
     return apply(floorMod);
   case BinaryOp::Pow:
-    return apply(integerPow);
+    return apply(arr_pow_i64); // the runtime's, which native code calls too
   case BinaryOp::Max:
     return apply([](int64_t a, int64_t b) { return a > b ? a : b; });
   case BinaryOp::Min:

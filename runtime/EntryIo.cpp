@@ -1,0 +1,89 @@
+#include "runtime/EntryIo.h"
+
+#include "runtime/Files.h"
+#include "runtime/Npy.h"
+#include "runtime/ReadInput.h"
+#include "runtime/TextFormat.h"
+#include "runtime/TextReader.h"
+
+#include <iostream>
+
+namespace arr::runtime {
+
+size_t selectEntry(const std::vector<std::string>& names, const std::string& wanted) {
+  std::string list;
+  for (const std::string& name : names)
+    list += (list.empty() ? "" : ", ") + name;
+  if (names.empty()) throw IoError("the program has no entry point");
+  const std::string target = wanted.empty() ? "main" : wanted;
+  for (size_t i = 0; i < names.size(); ++i)
+    if (names[i] == target) return i;
+  if (wanted.empty() && names.size() == 1) return 0;
+  if (wanted.empty())
+    throw IoError("the program has several entry points (" + list +
+                  "); choose one with --entry NAME");
+  throw IoError("no entry point named '" + wanted + "' (the entry points are " + list + ")");
+}
+
+std::vector<ArrayValue> readInputs(const std::string& entryName, const Signature& signature,
+                                   const std::vector<std::string>& files,
+                                   const std::string& standardInput) {
+  const auto& params = signature.params;
+  std::vector<ArrayValue> values;
+  if (!files.empty()) {
+    if (files.size() != params.size())
+      throw IoError("entry '" + entryName + "' takes " + std::to_string(params.size()) + " input" +
+                    (params.size() == 1 ? "" : "s") + " (" + formatParams(signature) + ") but " +
+                    std::to_string(files.size()) + " were given");
+    for (size_t i = 0; i < params.size(); ++i) {
+      try {
+        values.push_back(readInputFile(files[i], params[i].type.dtype, params[i].type.rank()));
+      } catch (const IoError& error) {
+        throw IoError("parameter '" + params[i].name + "': " + error.what());
+      }
+    }
+    return values;
+  }
+  TextReader reader(standardInput, "<stdin>");
+  for (size_t i = 0; i < params.size(); ++i) {
+    try {
+      if (reader.atEnd())
+        throw IoError("standard input ended; expected a value of type " +
+                      formatType(params[i].type, signature.sizes));
+      values.push_back(reader.readValue(params[i].type.dtype, params[i].type.rank()));
+    } catch (const IoError& error) {
+      throw IoError("parameter '" + params[i].name + "': " + error.what());
+    }
+  }
+  try {
+    reader.expectEnd();
+  } catch (const IoError& error) {
+    throw IoError("too many inputs for entry '" + entryName + "' (" + formatParams(signature) +
+                  "): " + error.what());
+  }
+  return values;
+}
+
+std::vector<ArrayValue> readInputs(const std::string& entryName, const Signature& signature,
+                                   const std::vector<std::string>& files) {
+  return readInputs(entryName, signature, files, files.empty() ? readStandardInput() : "");
+}
+
+void writeResults(const std::vector<ArrayValue>& results, const std::string& output) {
+  if (output.empty()) {
+    for (const auto& result : results)
+      std::cout << formatValue(result) << "\n";
+    return;
+  }
+  if (results.size() == 1) {
+    writeNpy(output, results[0]);
+    return;
+  }
+  std::string stem = output;
+  if (stem.size() > 4 && stem.compare(stem.size() - 4, 4, ".npy") == 0)
+    stem.resize(stem.size() - 4);
+  for (size_t i = 0; i < results.size(); ++i)
+    writeNpy(stem + "_" + std::to_string(i) + ".npy", results[i]);
+}
+
+} // namespace arr::runtime

@@ -1,0 +1,87 @@
+// The parallel-for of generated code, on OpenMP. This file alone is compiled
+// with the C++ compiler's -fopenmp; GCC's code calls the GOMP_* entry points,
+// which LLVM's libomp also exports, so executables link libomp only (never
+// libgomp: two OpenMP runtimes in one process would each start a thread pool).
+
+#include "runtime/Abi.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <atomic>
+
+namespace {
+
+/// Loops with less work than this (iterations times the work of one
+/// iteration, roughly in simple operations) run serially: below it, waking
+/// the thread pool costs more than it saves.
+constexpr int64_t kSerialWorkThreshold = int64_t{1} << 15;
+
+/// An upper bound on the number of chunks, so that per-chunk partial results
+/// stay small whatever OMP_NUM_THREADS or --threads say.
+constexpr int64_t kMaxThreads = 256;
+
+/// The number of threads set by arr_set_threads; 0 until then.
+std::atomic<int64_t> configuredThreads{0};
+
+int64_t clampThreads(int64_t threads) {
+  return std::clamp<int64_t>(threads, 1, kMaxThreads);
+}
+
+/// OpenMP's default (OMP_NUM_THREADS, else the number of cores), read once so
+/// that arr_parallel_max_chunks gives every caller the same answer.
+int64_t defaultThreads() {
+  static const int64_t threads = clampThreads(omp_get_max_threads());
+  return threads;
+}
+
+int64_t currentThreads() {
+  int64_t configured = configuredThreads.load(std::memory_order_relaxed);
+  return configured > 0 ? configured : defaultThreads();
+}
+
+bool smallLoop(int64_t extent, int64_t workPerIteration) {
+  int64_t work = std::max<int64_t>(workPerIteration, 1);
+  return extent < kSerialWorkThreshold / work + (kSerialWorkThreshold % work != 0);
+}
+
+} // namespace
+
+extern "C" {
+
+int64_t arr_parallel_max_chunks(void) {
+  return currentThreads();
+}
+
+void arr_set_threads(int64_t threads) {
+  int64_t clamped = clampThreads(threads);
+  configuredThreads.store(clamped, std::memory_order_relaxed);
+  // Parallel regions that generated code opens itself follow the setting too.
+  omp_set_num_threads(static_cast<int>(clamped));
+}
+
+int64_t arr_parallel_for(int64_t extent, int64_t work_per_iteration, arr_chunk_function function,
+                         void* context) {
+  int64_t threads = currentThreads();
+  if (threads == 1 || extent <= 1 || smallLoop(extent, work_per_iteration) || omp_in_parallel()) {
+    function(context, 0, extent, 0);
+    return 1;
+  }
+  // Chunk c is [c*q + min(c, r), (c+1)*q + min(c+1, r)): consecutive ranges
+  // whose lengths differ by at most one, computed without overflow.
+  const int64_t chunks = std::min(threads, extent);
+  const int64_t quotient = extent / chunks;
+  const int64_t remainder = extent % chunks;
+  auto begin = [&](int64_t chunk) { return chunk * quotient + std::min(chunk, remainder); };
+#pragma omp parallel num_threads(static_cast <int>(chunks))
+  {
+    // The team can be smaller than asked (OMP_DYNAMIC, thread limits); then
+    // a thread runs several chunks, so every chunk still runs exactly once.
+    const int64_t team = omp_get_num_threads();
+    for (int64_t chunk = omp_get_thread_num(); chunk < chunks; chunk += team)
+      function(context, begin(chunk), begin(chunk + 1), chunk);
+  }
+  return chunks;
+}
+
+} // extern "C"
