@@ -1,0 +1,239 @@
+// The `main` of executables made by arrc (LANGUAGE.md §9, "The executable"):
+//
+//   prog [--entry NAME] [INPUT..] [-o OUT.npy] [--runs N] [--threads N]
+//
+// It picks an entry point from the table arrc generates (Abi.h), reads its
+// inputs exactly as `arrc --interpret` does, binds the sizes, calls the
+// compiled function and prints or saves the results. Every failure is one
+// line "error: ..." on standard error and exit status 1.
+
+#include "runtime/Abi.h"
+#include "runtime/EntryIo.h"
+#include "runtime/SizeBinding.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <memory>
+#include <new>
+#include <optional>
+
+namespace {
+
+using arr::runtime::ArrayValue;
+using arr::runtime::IoError;
+using arr::runtime::Signature;
+
+struct Options {
+  std::string entry;               // --entry; empty: the default entry point
+  std::vector<std::string> inputs; // files; none: text on standard input
+  std::string output;              // -o
+  int64_t runs = 1;
+  bool timed = false;  // --runs given: report the time of each run
+  int64_t threads = 0; // 0: OpenMP's default
+  bool help = false;
+};
+
+int64_t positiveCount(const std::string& flag, const std::string& text) {
+  int64_t value = 0;
+  size_t used = 0;
+  try {
+    value = std::stoll(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != text.size() || value < 1)
+    throw IoError(flag + " needs a positive integer, got '" + text + "'");
+  return value;
+}
+
+Options parseOptions(int argc, char** argv) {
+  Options options;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    // "--flag VALUE" or "--flag=VALUE", as arrc accepts them.
+    auto value = [&](const std::string& flag,
+                     const std::string& missing) -> std::optional<std::string> {
+      std::optional<std::string> found;
+      if (arg.size() > flag.size() && arg.compare(0, flag.size() + 1, flag + "=") == 0)
+        found = arg.substr(flag.size() + 1);
+      else if (arg == flag && i + 1 < argc)
+        found = argv[++i];
+      else if (arg == flag)
+        found = "";
+      if (found && found->empty()) throw IoError(flag + " needs " + missing);
+      return found;
+    };
+    if (arg == "--help" || arg == "-h") {
+      options.help = true;
+    } else if (arg == "-o") {
+      if (i + 1 >= argc) throw IoError("-o needs a file name");
+      options.output = argv[++i];
+    } else if (auto entry = value("--entry", "an entry point name")) {
+      options.entry = *entry;
+    } else if (auto runs = value("--runs", "a number of runs")) {
+      options.runs = positiveCount("--runs", *runs);
+      options.timed = true;
+    } else if (auto threads = value("--threads", "a number of threads")) {
+      options.threads = positiveCount("--threads", *threads);
+    } else if (arg.size() > 1 && arg[0] == '-') {
+      throw IoError("unknown option '" + arg + "' (see " + argv[0] + " --help)");
+    } else {
+      options.inputs.push_back(arg);
+    }
+  }
+  return options;
+}
+
+std::vector<std::string> entryNames() {
+  std::vector<std::string> names;
+  for (int64_t i = 0; i < arr_entry_count; ++i)
+    names.push_back(arr_entry_table[i].name);
+  return names;
+}
+
+void printHelp(const char* program) {
+  std::cout << "Usage: " << program
+            << " [--entry NAME] [INPUT..] [-o OUT.npy] [--runs N] [--threads N]\n\n"
+               "Runs an entry point of this program compiled by arrc. Each INPUT is an .npy or\n"
+               "text file, one per parameter; with none, the inputs are read as text from\n"
+               "standard input in parameter order. The results are printed as text, one per\n"
+               "line, or written with -o as OUT.npy (tuples as OUT_0.npy, OUT_1.npy, ...).\n\n"
+               "Options:\n"
+               "  --entry NAME   the entry point to run (default: main, or the only one)\n"
+               "  -o OUT.npy     write the results as .npy files instead of printing them\n"
+               "  --runs N       run N times and print the time of each run on stderr\n"
+               "  --threads N    the number of threads of parallel loops\n"
+               "  --help         show this help\n\n"
+               "Entry points:\n";
+  for (int64_t i = 0; i < arr_entry_count; ++i) {
+    const arr_entry_descriptor& entry = arr_entry_table[i];
+    std::cout << "  " << entry.name;
+    try {
+      Signature signature = arr::runtime::parseSignature(entry.signature);
+      std::string results;
+      for (size_t r = 0; r < signature.results.size(); ++r)
+        results +=
+            (r ? ", " : "") + arr::runtime::formatType(signature.results[r], signature.sizes);
+      if (signature.results.size() > 1) results = "(" + results + ")";
+      std::cout << "(" << arr::runtime::formatParams(signature) << "): " << results;
+    } catch (const IoError&) {
+      std::cout << " (unreadable signature)";
+    }
+    std::cout << "\n";
+  }
+}
+
+/// Aligned, zero-filled storage from arr_alloc, released on every path.
+struct Buffer {
+  void* data;
+  explicit Buffer(int64_t bytes) : data(arr_alloc(bytes)) {}
+  ~Buffer() { arr_free(data); }
+  Buffer(const Buffer&) = delete;
+  Buffer& operator=(const Buffer&) = delete;
+};
+
+/// The address of the first element, or of some unused storage for an empty
+/// vector (whose data() may be null), so that every pointer passed is valid.
+template <typename T>
+T* address(std::vector<T>& items) {
+  alignas(64) static T unused[8]{};
+  return items.empty() ? unused : items.data();
+}
+
+/// Runs the selected entry point; returns the exit status.
+int runEntry(const Options& options) {
+  if (options.threads > 0) arr_set_threads(options.threads);
+  const arr_entry_descriptor& entry =
+      arr_entry_table[arr::runtime::selectEntry(entryNames(), options.entry)];
+  Signature signature = arr::runtime::parseSignature(entry.signature);
+  std::vector<ArrayValue> inputs = arr::runtime::readInputs(entry.name, signature, options.inputs);
+  std::vector<int64_t> sizes = arr::runtime::bindSizes(signature, entry.name, inputs);
+
+  // Scalars and arrays alike are passed by the address of their first
+  // element. Empty arrays and lists still get a valid (unused) address.
+  std::vector<void*> params;
+  for (ArrayValue& input : inputs)
+    params.push_back(address(input.bytes));
+
+  std::vector<std::vector<int64_t>> shapes;
+  std::vector<int64_t> bytes;
+  std::vector<std::unique_ptr<Buffer>> storage;
+  std::vector<void*> resultPointers;
+  // A negative result dimension is left for the entry function to report:
+  // it checks the dimensions of its body in the interpreter's order, so the
+  // first one named is the one the interpreter names. Its storage is empty.
+  std::string negativeDimension;
+  for (const auto& type : signature.results) {
+    std::vector<int64_t> shape;
+    try {
+      shape = arr::runtime::evaluateShape(type, signature.sizes, sizes);
+    } catch (const IoError& error) {
+      if (negativeDimension.empty()) negativeDimension = error.what();
+    }
+    // Throws for a result too large to address.
+    bytes.push_back(arr::runtime::checkedElementCount(shape, type.dtype) *
+                    static_cast<int64_t>(arr::runtime::dtypeSize(type.dtype)));
+    shapes.push_back(std::move(shape));
+    storage.push_back(std::make_unique<Buffer>(bytes.back()));
+    resultPointers.push_back(storage.back()->data);
+  }
+
+  for (int64_t run = 1; run <= options.runs; ++run) {
+    // Every run starts from the zeroed storage arr_alloc gives the first one.
+    if (run > 1)
+      for (size_t r = 0; r < storage.size(); ++r)
+        std::memset(resultPointers[r], 0, static_cast<size_t>(bytes[r]));
+    arr_set_error("");
+    auto start = std::chrono::steady_clock::now();
+    int status = entry.function(address(sizes), address(params), address(resultPointers));
+    auto end = std::chrono::steady_clock::now();
+    if (status != 0) {
+      std::string message = arr_last_error();
+      if (message.empty())
+        message =
+            "entry '" + std::string(entry.name) + "' failed with status " + std::to_string(status);
+      throw IoError(message);
+    }
+    if (!negativeDimension.empty()) throw IoError(negativeDimension);
+    if (options.timed) {
+      char line[64];
+      std::snprintf(line, sizeof line, "run %lld: %.3f ms", static_cast<long long>(run),
+                    std::chrono::duration<double, std::milli>(end - start).count());
+      std::cerr << line << std::endl;
+    }
+  }
+
+  std::vector<ArrayValue> results;
+  for (size_t r = 0; r < storage.size(); ++r) {
+    results.emplace_back(signature.results[r].dtype, shapes[r]);
+    if (bytes[r] > 0) std::memcpy(results.back().bytes.data(), resultPointers[r], bytes[r]);
+    storage[r].reset(); // at most one result held twice
+  }
+  arr::runtime::writeResults(results, options.output);
+  std::cout.flush();
+  if (!std::cout) throw IoError("cannot write the results to standard output");
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  std::ios::sync_with_stdio(false);
+  try {
+    Options options = parseOptions(argc, argv);
+    if (options.help) {
+      printHelp(argv[0]);
+      return 0;
+    }
+    return runEntry(options);
+  } catch (const std::bad_alloc&) {
+    std::cerr << "error: out of memory\n";
+  } catch (const std::exception& error) {
+    std::cerr << "error: " << error.what() << "\n";
+  } catch (...) {
+    std::cerr << "error: an unknown failure\n";
+  }
+  return 1;
+}
