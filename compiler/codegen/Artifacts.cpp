@@ -31,11 +31,11 @@ const char* cType(core::Elem elem) {
 /// A C identifier for an Arr name ("p.0" → "p_0", "x'" → "x_q"), clear of C keywords.
 std::string cIdentifier(const std::string& name) {
   static const std::set<std::string> keywords = {
-      "auto",   "break",  "case",     "char",   "const",    "continue", "default",  "do",
-      "double", "else",   "enum",     "extern", "float",    "for",      "goto",     "if",
-      "inline", "int",    "long",     "register", "restrict", "return", "short",    "signed",
-      "sizeof", "static", "struct",   "switch", "typedef",  "union",    "unsigned", "void",
-      "volatile", "while", "bool",    "true",   "false",    "int64_t"};
+      "auto",     "break",  "case",   "char",     "const",    "continue", "default",  "do",
+      "double",   "else",   "enum",   "extern",   "float",    "for",      "goto",     "if",
+      "inline",   "int",    "long",   "register", "restrict", "return",   "short",    "signed",
+      "sizeof",   "static", "struct", "switch",   "typedef",  "union",    "unsigned", "void",
+      "volatile", "while",  "bool",   "true",     "false",    "int64_t"};
   std::string identifier;
   for (char c : name)
     identifier += c == '.' ? std::string("_") : c == '\'' ? std::string("_q") : std::string(1, c);

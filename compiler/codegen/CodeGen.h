@@ -18,8 +18,8 @@ class TargetMachine;
 namespace arr::codegen {
 
 struct TargetOptions {
-  int optLevel = 2;                 // 0..3
-  std::string cpu = "native";       // "native": the host's CPU and features
+  int optLevel = 2;           // 0..3
+  std::string cpu = "native"; // "native": the host's CPU and features
 };
 
 struct EntryInterface {

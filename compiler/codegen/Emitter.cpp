@@ -40,8 +40,7 @@ llvm::Function* ModuleContext::runtimeFunction(const std::string& name, llvm::Fu
   return function;
 }
 
-llvm::Function* ModuleContext::mathFunction(const std::string& name, llvm::Type* type,
-                                            int arity) {
+llvm::Function* ModuleContext::mathFunction(const std::string& name, llvm::Type* type, int arity) {
   std::vector<llvm::Type*> params(arity, type);
   auto* function = runtimeFunction(name, llvm::FunctionType::get(type, params, false));
   // errno is never read: the functions are pure for the optimiser.
@@ -141,9 +140,8 @@ void Emitter::statement(const Stmt& s) {
     auto* alloc = module_.runtimeFunction(
         "arr_alloc", llvm::FunctionType::get(ptr, {builder_.getInt64Ty()}, false));
     alloc->addRetAttr(llvm::Attribute::NoAlias);
-    llvm::Value* elementSize =
-        builder_.getInt64(module_.module.getDataLayout().getTypeAllocSize(
-            module_.memoryType(s.buffer->type)));
+    llvm::Value* elementSize = builder_.getInt64(
+        module_.module.getDataLayout().getTypeAllocSize(module_.memoryType(s.buffer->type)));
     llvm::Value* bytes = builder_.CreateMul(expr(s.value), elementSize);
     builder_.CreateStore(builder_.CreateCall(alloc, {bytes}), bufferSlot(*s.buffer));
     return;
@@ -186,9 +184,9 @@ namespace {
 struct Captures {
   std::map<uint32_t, loops::LocalP> locals;
   std::map<uint32_t, loops::BufferP> buffers;
-  std::set<uint32_t> declared;         // locals defined inside
-  std::set<uint32_t> allocated;        // buffers allocated inside
-  std::set<uint32_t> assignedOutside;  // locals assigned inside but defined outside
+  std::set<uint32_t> declared;        // locals defined inside
+  std::set<uint32_t> allocated;       // buffers allocated inside
+  std::set<uint32_t> assignedOutside; // locals assigned inside but defined outside
 
   void expr(const Expr& e) {
     if (e.kind == Expr::Kind::Local && !declared.count(e.local->id))
@@ -206,8 +204,7 @@ struct Captures {
       if (s->kind == Stmt::Kind::Assign && !declared.count(s->local->id))
         assignedOutside.insert(s->local->id);
       if (s->kind == Stmt::Kind::Alloc) allocated.insert(s->buffer->id);
-      if (s->buffer && !allocated.count(s->buffer->id))
-        buffers.emplace(s->buffer->id, s->buffer);
+      if (s->buffer && !allocated.count(s->buffer->id)) buffers.emplace(s->buffer->id, s->buffer);
       block(s->body);
     }
   }
@@ -243,9 +240,9 @@ void Emitter::parallelFor(const Stmt& s) {
   auto* contextType = llvm::StructType::get(context, fields);
 
   auto* chunkType = llvm::FunctionType::get(builder_.getVoidTy(), {ptr, i64, i64, i64}, false);
-  llvm::Function* chunk =
-      module_.makeFunction(function_->getName().str() + ".chunk" + std::to_string(module_.outlined++),
-                           chunkType, llvm::GlobalValue::InternalLinkage);
+  llvm::Function* chunk = module_.makeFunction(function_->getName().str() + ".chunk" +
+                                                   std::to_string(module_.outlined++),
+                                               chunkType, llvm::GlobalValue::InternalLinkage);
 
   // The parent: fill the context, run the chunks, fold the partial results.
   llvm::AllocaInst* contextSlot = entryAlloca(contextType, "context");
@@ -323,8 +320,8 @@ void Emitter::parallelFor(const Stmt& s) {
     inner.setLocal(local, b.CreateLoad(module_.registerType(local->type),
                                        b.CreateStructGEP(contextType, contextArgument, field++)));
   for (const auto& [id, buffer] : captures.buffers)
-    inner.setBuffer(buffer, b.CreateLoad(ptr, b.CreateStructGEP(contextType, contextArgument,
-                                                                 field++)));
+    inner.setBuffer(buffer,
+                    b.CreateLoad(ptr, b.CreateStructGEP(contextType, contextArgument, field++)));
   std::vector<llvm::Value*> chunkPartials;
   for (const loops::Reduction& reduction : s.reductions) {
     chunkPartials.push_back(

@@ -43,7 +43,8 @@ llvm::Function* entryFunction(ModuleContext& module, const loops::Function& func
     emitter.setLocal(size, made->getArg(argument++));
   for (const loops::Param& param : function.params) {
     if (param.scalar) {
-      if (param.scalar->type == core::Elem::Bool) made->addParamAttr(argument, llvm::Attribute::ZExt);
+      if (param.scalar->type == core::Elem::Bool)
+        made->addParamAttr(argument, llvm::Attribute::ZExt);
       emitter.setLocal(param.scalar, made->getArg(argument++));
     } else {
       made->addParamAttr(argument, llvm::Attribute::NoAlias);
@@ -80,8 +81,8 @@ llvm::Function* uniformWrapper(ModuleContext& module, const loops::Function& fun
   llvm::LLVMContext& context = module.context();
   auto* ptr = llvm::PointerType::getUnqual(context);
   auto* type = llvm::FunctionType::get(llvm::Type::getInt32Ty(context), {ptr, ptr, ptr}, false);
-  llvm::Function* made = module.makeFunction("arr_call_" + function.name, type,
-                                             llvm::GlobalValue::InternalLinkage);
+  llvm::Function* made =
+      module.makeFunction("arr_call_" + function.name, type, llvm::GlobalValue::InternalLinkage);
   llvm::IRBuilder<> builder(llvm::BasicBlock::Create(context, "entry", made));
   std::vector<llvm::Value*> arguments;
   llvm::Type* i64 = builder.getInt64Ty();
@@ -122,16 +123,15 @@ void entryTable(ModuleContext& module, const std::vector<EntryInterface>& entrie
                                       llvm::GlobalValue::PrivateLinkage, data, name);
     };
     rows.push_back(llvm::ConstantStruct::get(
-        rowType, {text(entries[i].name, "entry.name"), text(entries[i].signature, "entry.signature"),
-                  wrappers[i]}));
+        rowType, {text(entries[i].name, "entry.name"),
+                  text(entries[i].signature, "entry.signature"), wrappers[i]}));
   }
   auto* tableType = llvm::ArrayType::get(rowType, rows.size());
   new llvm::GlobalVariable(module.module, tableType, true, llvm::GlobalValue::ExternalLinkage,
                            llvm::ConstantArray::get(tableType, rows), "arr_entry_table");
-  new llvm::GlobalVariable(module.module, llvm::Type::getInt64Ty(context), true,
-                           llvm::GlobalValue::ExternalLinkage,
-                           llvm::ConstantInt::get(llvm::Type::getInt64Ty(context), rows.size()),
-                           "arr_entry_count");
+  new llvm::GlobalVariable(
+      module.module, llvm::Type::getInt64Ty(context), true, llvm::GlobalValue::ExternalLinkage,
+      llvm::ConstantInt::get(llvm::Type::getInt64Ty(context), rows.size()), "arr_entry_count");
 }
 
 } // namespace

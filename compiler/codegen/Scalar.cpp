@@ -45,7 +45,8 @@ llvm::Value* Emitter::expr(const loops::ExprP& e) {
     value = builder_.CreateLoad(module_.registerType(e->type), localSlot(*e->local));
     break;
   case Expr::Kind::Load:
-    value = builder_.CreateLoad(module_.memoryType(e->type), element(*e->buffer, expr(e->operands[0])));
+    value =
+        builder_.CreateLoad(module_.memoryType(e->type), element(*e->buffer, expr(e->operands[0])));
     if (e->type == Elem::Bool) value = builder_.CreateICmpNE(value, builder_.getInt8(0));
     break;
   case Expr::Kind::Unary:
@@ -229,18 +230,21 @@ llvm::Value* Emitter::integerBinary(BinaryOp op, llvm::Value* a, llvm::Value* b)
         builder_.CreateAnd(builder_.CreateICmpNE(remainder, zero),
                            builder_.CreateICmpSLT(builder_.CreateXor(remainder, b), zero));
     if (op == BinaryOp::Div) {
-      llvm::Value* floored = builder_.CreateSub(quotient, builder_.CreateZExt(adjust, a->getType()));
+      llvm::Value* floored =
+          builder_.CreateSub(quotient, builder_.CreateZExt(adjust, a->getType()));
       llvm::Value* byMinusOne = builder_.CreateSub(zero, a);
-      return builder_.CreateSelect(builder_.CreateICmpEQ(b, zero), zero,
-                                   builder_.CreateSelect(builder_.CreateICmpEQ(b, minusOne),
-                                                         byMinusOne, floored));
+      return builder_.CreateSelect(
+          builder_.CreateICmpEQ(b, zero), zero,
+          builder_.CreateSelect(builder_.CreateICmpEQ(b, minusOne), byMinusOne, floored));
     }
-    llvm::Value* floored = builder_.CreateSelect(adjust, builder_.CreateAdd(remainder, b), remainder);
+    llvm::Value* floored =
+        builder_.CreateSelect(adjust, builder_.CreateAdd(remainder, b), remainder);
     return builder_.CreateSelect(special, zero, floored);
   }
   case BinaryOp::Pow: {
     llvm::Type* i64 = builder_.getInt64Ty();
-    auto* power = module_.runtimeFunction("arr_pow_i64", llvm::FunctionType::get(i64, {i64, i64}, false));
+    auto* power =
+        module_.runtimeFunction("arr_pow_i64", llvm::FunctionType::get(i64, {i64, i64}, false));
     power->setDoesNotAccessMemory();
     power->addFnAttr(llvm::Attribute::WillReturn);
     return builder_.CreateCall(power, {a, b});

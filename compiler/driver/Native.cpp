@@ -53,8 +53,7 @@ std::string defaultObjectPath(const std::string& input) {
 
 int buildNative(const Options& options, const core::Program& core, const loops::Program& loops) {
   bool executable = options.output && !options.objectOnly && !options.emitLlvm;
-  if (!executable && !options.objectOnly && !options.emitLlvm && !wants(options, "llvm"))
-    return 0;
+  if (!executable && !options.objectOnly && !options.emitLlvm && !wants(options, "llvm")) return 0;
   codegen::TargetOptions target{options.optLevel, options.targetCpu};
   std::vector<codegen::EntryInterface> entries;
   for (const core::Entry& entry : core.entries)

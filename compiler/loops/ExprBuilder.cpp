@@ -75,7 +75,7 @@ ExprP ExprBuilder::constant(const core::Scalar& value, Elem type) {
               : std::holds_alternative<bool>(value)  ? int64_t(std::get<bool>(value))
                                                      : int64_t(std::get<double>(value));
   } else {
-    e.value = std::holds_alternative<bool>(value) ? std::get<bool>(value)
+    e.value = std::holds_alternative<bool>(value)      ? std::get<bool>(value)
               : std::holds_alternative<int64_t>(value) ? std::get<int64_t>(value) != 0
                                                        : std::get<double>(value) != 0;
   }
@@ -120,14 +120,16 @@ ExprP ExprBuilder::unary(core::UnaryOp op, const ExprP& operand) {
 }
 
 ExprP ExprBuilder::binary(core::BinaryOp op, const ExprP& left, const ExprP& right) {
-  Expr e{Expr::Kind::Binary, core::isComparison(op) || op == core::BinaryOp::And || op == core::BinaryOp::Or ? Elem::Bool : left->type};
+  Expr e{Expr::Kind::Binary,
+         core::isComparison(op) || op == core::BinaryOp::And || op == core::BinaryOp::Or
+             ? Elem::Bool
+             : left->type};
   e.binaryOp = op;
   e.operands = {left, right};
   return intern(std::move(e));
 }
 
-ExprP ExprBuilder::select(const ExprP& condition, const ExprP& thenValue,
-                          const ExprP& elseValue) {
+ExprP ExprBuilder::select(const ExprP& condition, const ExprP& thenValue, const ExprP& elseValue) {
   if (thenValue == elseValue) return thenValue;
   if (condition->kind == Expr::Kind::Const)
     return std::get<bool>(condition->value) ? thenValue : elseValue;

@@ -158,8 +158,8 @@ private:
     add->value = exprs_.binary(last.value->binaryOp, element, last.value->operands[1]);
     Block accumulate(reduction->body.begin(), reduction->body.end() - 1);
     accumulate.push_back(add);
-    before.push_back(loopOver(reduction->local, reduction->value,
-                              {loopOver(j, outer->value, accumulate)}));
+    before.push_back(
+        loopOver(reduction->local, reduction->value, {loopOver(j, outer->value, accumulate)}));
 
     auto rebuilt = std::make_shared<Stmt>(*outer);
     auto read = std::make_shared<Stmt>(*declare);

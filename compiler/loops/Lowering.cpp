@@ -130,9 +130,8 @@ std::string Lowering::memoKey(const core::NodeP& node, const std::vector<ExprP>&
   key += "|";
   for (uint32_t var : freeVariables(node)) {
     auto found = bindings_.find(var);
-    uint64_t serial = found == bindings_.end() || found->second.empty()
-                          ? 0
-                          : found->second.back().serial;
+    uint64_t serial =
+        found == bindings_.end() || found->second.empty() ? 0 : found->second.back().serial;
     key += std::to_string(serial) + ",";
   }
   keepAlive_.push_back(node);
@@ -218,8 +217,8 @@ ExprP Lowering::workOf(const Block& block) {
   ExprP work = exprs_.index(0);
   for (const StmtP& statement : block) {
     if (statement->kind == Stmt::Kind::For)
-      work = exprs_.add(work, exprs_.mul(statement->value,
-                                         exprs_.add(workOf(statement->body), exprs_.index(1))));
+      work = exprs_.add(
+          work, exprs_.mul(statement->value, exprs_.add(workOf(statement->body), exprs_.index(1))));
     else if (statement->kind == Stmt::Kind::If)
       work = exprs_.add(work, workOf(statement->body));
     else
@@ -321,8 +320,8 @@ void Lowering::addDimensionChecks() {
 
 core::NodeP Lowering::bindLets(const core::NodeP& node, std::vector<core::VarP>& bound) {
   if (node->kind == K::Let) {
-    bind(node->vars[0], Binding{0, nullptr, std::nullopt, node->operands[0],
-                                targetScope(node->operands[0], {})});
+    bind(node->vars[0],
+         Binding{0, nullptr, std::nullopt, node->operands[0], targetScope(node->operands[0], {})});
     bound.push_back(node->vars[0]);
     return bindLets(node->operands[1], bound);
   }

@@ -51,11 +51,11 @@ struct Scope {
 
 /// What a core variable stands for while its scope is being lowered.
 struct Binding {
-  uint64_t serial = 0;            // distinguishes successive bindings in memo keys
-  ExprP scalar;                   // index variables, scalar parameters
+  uint64_t serial = 0;              // distinguishes successive bindings in memo keys
+  ExprP scalar;                     // index variables, scalar parameters
   std::optional<ArrayBuffer> array; // array parameters
-  core::NodeP value;              // let-bound values, pulled where they are used
-  ScopeP scope;                   // the outermost scope where the binding is usable
+  core::NodeP value;                // let-bound values, pulled where they are used
+  ScopeP scope;                     // the outermost scope where the binding is usable
 };
 
 class Lowering {

@@ -28,7 +28,8 @@ bool mentions(const ExprP& expr, uint32_t localId) {
 }
 
 bool isTranscendental(const Node& node) {
-  if (node.kind == K::Binary) return node.binaryOp == BinaryOp::Pow || node.binaryOp == BinaryOp::Atan2;
+  if (node.kind == K::Binary)
+    return node.binaryOp == BinaryOp::Pow || node.binaryOp == BinaryOp::Atan2;
   if (node.kind != K::Unary) return false;
   switch (node.unaryOp) {
   case core::UnaryOp::Exp:
@@ -56,8 +57,8 @@ ExprP Lowering::sumOuter(const Node& node, const std::vector<ExprP>& indices) {
   bool isFloat = core::isFloat(node.type.elem);
   // From -0.0, the identity of IEEE addition, so that the sum of [-0.0] is -0.0
   // as in the interpreter (which starts from the first row).
-  LocalP sum = declare("sum", isFloat ? exprs_.constant(-0.0, node.type.elem)
-                                      : exprs_.zero(node.type.elem));
+  LocalP sum =
+      declare("sum", isFloat ? exprs_.constant(-0.0, node.type.elem) : exprs_.zero(node.type.elem));
   bool parallel = mayParallelise();
   BinaryOp add = node.type.elem == core::Elem::Bool ? BinaryOp::Or : BinaryOp::Add;
   loop(rows, "r", parallel, {{sum, add}}, [&](const ExprP& row) {
@@ -76,12 +77,11 @@ ExprP Lowering::sumOuter(const Node& node, const std::vector<ExprP>& indices) {
 ExprP Lowering::maxOuter(const Node& node, const std::vector<ExprP>& indices) {
   const core::NodeP& array = node.operands[0];
   LocalP best = declare("max", lowest(exprs_, node.type.elem));
-  loop(array->type.shape[0], "r", mayParallelise(), {{best, BinaryOp::Max}},
-       [&](const ExprP& row) {
-         std::vector<ExprP> at{row};
-         at.insert(at.end(), indices.begin(), indices.end());
-         assign(best, exprs_.binary(BinaryOp::Max, exprs_.local(best), pull(array, at)));
-       });
+  loop(array->type.shape[0], "r", mayParallelise(), {{best, BinaryOp::Max}}, [&](const ExprP& row) {
+    std::vector<ExprP> at{row};
+    at.insert(at.end(), indices.begin(), indices.end());
+    assign(best, exprs_.binary(BinaryOp::Max, exprs_.local(best), pull(array, at)));
+  });
   return exprs_.local(best);
 }
 
@@ -203,8 +203,7 @@ void Lowering::storeSumInto(const BufferP& buffer, const Node& node, bool zeroed
     std::vector<ExprP> at{row};
     at.insert(at.end(), indices.begin(), indices.end());
     ExprP position = linearIndex(shape, indices);
-    store(buffer, position,
-          exprs_.binary(add, exprs_.load(buffer, position), pull(array, at)));
+    store(buffer, position, exprs_.binary(add, exprs_.load(buffer, position), pull(array, at)));
   };
   if (mayParallelise() && shape.size() >= 2) {
     // Parallel over the first output dimension: the threads write disjoint rows.
@@ -258,9 +257,8 @@ void Lowering::scatterInto(const BufferP& buffer, const Node& node, bool zeroed)
     for (size_t d = 0; d < to.size(); ++d) {
       if (knownInRange(to[d], node.shape[d])) continue;
       inRange = exprs_.logicalAnd(
-          inRange,
-          exprs_.logicalAnd(exprs_.binary(BinaryOp::Le, exprs_.index(0), to[d]),
-                            exprs_.binary(BinaryOp::Lt, to[d], dimension(node.shape[d]))));
+          inRange, exprs_.logicalAnd(exprs_.binary(BinaryOp::Le, exprs_.index(0), to[d]),
+                                     exprs_.binary(BinaryOp::Lt, to[d], dimension(node.shape[d]))));
     }
     auto add_ = [&] {
       loopNest(inner, false, [&](const std::vector<ExprP>& rest) {

@@ -177,9 +177,11 @@ std::string print(const Program& program) {
     }
     for (const Param& param : function.params) {
       if (param.scalar)
-        printer.out << separator << localName(*param.scalar) << ": " << typeName(param.scalar->type);
+        printer.out << separator << localName(*param.scalar) << ": "
+                    << typeName(param.scalar->type);
       else
-        printer.out << separator << bufferName(*param.buffer) << ": *" << typeName(param.buffer->type);
+        printer.out << separator << bufferName(*param.buffer) << ": *"
+                    << typeName(param.buffer->type);
       separator = ", ";
     }
     printer.out << ") -> (";

@@ -43,9 +43,7 @@ public:
   bool isConstant() const { return asConstant().has_value(); }
 
   /// The terms: each monomial with its coefficient (never 0), in a fixed order.
-  std::vector<std::pair<Monomial, int64_t>> terms() const {
-    return {terms_.begin(), terms_.end()};
-  }
+  std::vector<std::pair<Monomial, int64_t>> terms() const { return {terms_.begin(), terms_.end()}; }
   /// The ids of the variables this dimension mentions.
   std::set<uint32_t> variables() const;
   /// Replaces variables by dimensions; variables without a binding stay.
