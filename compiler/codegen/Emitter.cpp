@@ -188,7 +188,12 @@ struct Captures {
   std::set<uint32_t> allocated;       // buffers allocated inside
   std::set<uint32_t> assignedOutside; // locals assigned inside but defined outside
 
+  std::set<uint32_t> seen; // expressions are DAGs: each is visited once
+
   void expr(const Expr& e) {
+    // A local is declared before any expression reads it, so a subexpression
+    // seen once needs no second visit.
+    if (!seen.insert(e.id).second) return;
     if (e.kind == Expr::Kind::Local && !declared.count(e.local->id))
       locals.emplace(e.local->id, e.local);
     if (e.buffer && !allocated.count(e.buffer->id)) buffers.emplace(e.buffer->id, e.buffer);

@@ -47,6 +47,33 @@ std::string keyOf(const Expr& e) {
 
 } // namespace
 
+void forEachExpr(const ExprP& expr, const std::function<void(const Expr&)>& f) {
+  std::set<uint32_t> seen;
+  std::vector<const Expr*> pending{expr.get()};
+  while (!pending.empty()) {
+    const Expr* e = pending.back();
+    pending.pop_back();
+    if (!seen.insert(e->id).second) continue;
+    f(*e);
+    for (const ExprP& operand : e->operands)
+      pending.push_back(operand.get());
+  }
+}
+
+bool mentionsLocal(const ExprP& expr, uint32_t localId) {
+  bool found = false;
+  forEachExpr(expr, [&](const Expr& e) {
+    found = found || (e.kind == Expr::Kind::Local && e.local->id == localId);
+  });
+  return found;
+}
+
+void collectLocals(const ExprP& expr, std::set<uint32_t>& locals) {
+  forEachExpr(expr, [&](const Expr& e) {
+    if (e.kind == Expr::Kind::Local) locals.insert(e.local->id);
+  });
+}
+
 std::optional<int64_t> asIndexConstant(const ExprP& expr) {
   if (expr->kind != Expr::Kind::Const || expr->type != Elem::I64) return std::nullopt;
   return std::get<int64_t>(expr->value);

@@ -5,7 +5,9 @@
 
 #include "loops/LoopIR.h"
 
+#include <functional>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 
@@ -43,6 +45,13 @@ private:
   uint32_t nextLocalId_ = 0;
   uint32_t nextBufferId_ = 0;
 };
+
+/// Whether `expr` reads the local `localId` (each shared subexpression visited once).
+bool mentionsLocal(const ExprP& expr, uint32_t localId);
+/// Adds the ids of the locals `expr` reads to `locals`.
+void collectLocals(const ExprP& expr, std::set<uint32_t>& locals);
+/// Calls `f` on every distinct subexpression of `expr`, `expr` included.
+void forEachExpr(const ExprP& expr, const std::function<void(const Expr&)>& f);
 
 /// The constant's value when `expr` is an i64 constant.
 std::optional<int64_t> asIndexConstant(const ExprP& expr);

@@ -23,34 +23,19 @@ namespace arr::loops {
 
 namespace {
 
-bool mentions(const ExprP& expr, uint32_t localId) {
-  if (expr->kind == Expr::Kind::Local) return expr->local->id == localId;
-  for (const ExprP& operand : expr->operands)
-    if (mentions(operand, localId)) return true;
-  return false;
-}
-
-void localsOf(const ExprP& expr, std::set<uint32_t>& locals) {
-  if (expr->kind == Expr::Kind::Local) locals.insert(expr->local->id);
-  for (const ExprP& operand : expr->operands)
-    localsOf(operand, locals);
-}
-
 /// A load at `base + j` with `base` mentioning l: strided in l, contiguous in j.
 bool hasStridedLoad(const ExprP& expr, uint32_t j, uint32_t l) {
-  if (expr->kind == Expr::Kind::Load) {
-    const ExprP& index = expr->operands[0];
-    if (index->kind == Expr::Kind::Binary && index->binaryOp == core::BinaryOp::Add) {
-      const ExprP& base = index->operands[0];
-      const ExprP& last = index->operands[1];
-      if (last->kind == Expr::Kind::Local && last->local->id == j && !mentions(base, j) &&
-          mentions(base, l))
-        return true;
-    }
-  }
-  for (const ExprP& operand : expr->operands)
-    if (hasStridedLoad(operand, j, l)) return true;
-  return false;
+  bool found = false;
+  forEachExpr(expr, [&](const Expr& e) {
+    if (found || e.kind != Expr::Kind::Load) return;
+    const ExprP& index = e.operands[0];
+    if (index->kind != Expr::Kind::Binary || index->binaryOp != core::BinaryOp::Add) return;
+    const ExprP& base = index->operands[0];
+    const ExprP& last = index->operands[1];
+    found = last->kind == Expr::Kind::Local && last->local->id == j && !mentionsLocal(base, j) &&
+            mentionsLocal(base, l);
+  });
+  return found;
 }
 
 class Interchanger {
@@ -108,7 +93,7 @@ private:
   /// `sum = sum op X` with X free of sum.
   static bool accumulates(const ExprP& value, uint32_t sum) {
     return value->kind == Expr::Kind::Binary && value->operands[0]->kind == Expr::Kind::Local &&
-           value->operands[0]->local->id == sum && !mentions(value->operands[1], sum);
+           value->operands[0]->local->id == sum && !mentionsLocal(value->operands[1], sum);
   }
 
   /// The reduction's body only declares its own locals and assigns the sum,
@@ -123,7 +108,7 @@ private:
       bool isLast = i + 1 == reduction.body.size();
       if (!isLast && step.kind != Stmt::Kind::Declare) return false;
       std::set<uint32_t> read;
-      localsOf(step.value, read);
+      collectLocals(step.value, read);
       if (isLast) read.erase(step.local->id);
       for (uint32_t local : read)
         if (!allowed.count(local)) return false;

@@ -20,13 +20,6 @@ ExprP lowest(ExprBuilder& exprs, core::Elem elem) {
   return exprs.constant(-std::numeric_limits<double>::infinity(), elem);
 }
 
-bool mentions(const ExprP& expr, uint32_t localId) {
-  if (expr->kind == Expr::Kind::Local) return expr->local->id == localId;
-  for (const ExprP& operand : expr->operands)
-    if (mentions(operand, localId)) return true;
-  return false;
-}
-
 bool isTranscendental(const Node& node) {
   if (node.kind == K::Binary)
     return node.binaryOp == BinaryOp::Pow || node.binaryOp == BinaryOp::Atan2;
@@ -150,7 +143,7 @@ bool Lowering::shouldMaterialise(const core::NodeP& node, const ScopeP& home,
     if (!scope->loopVar) continue;
     bool indexed = false;
     for (const ExprP& index : indices)
-      indexed = indexed || mentions(index, scope->loopVar->id);
+      indexed = indexed || mentionsLocal(index, scope->loopVar->id);
     if (!indexed) return true;
   }
   return false;

@@ -16,13 +16,9 @@ std::vector<ExprP> tail(const std::vector<ExprP>& indices, size_t from) {
   return {indices.begin() + std::min(from, indices.size()), indices.end()};
 }
 
-bool containsLoad(const ExprP& expr, std::unordered_map<uint32_t, bool>& seen) {
-  auto found = seen.find(expr->id);
-  if (found != seen.end()) return found->second;
-  bool loads = expr->kind == Expr::Kind::Load;
-  for (const ExprP& operand : expr->operands)
-    loads = containsLoad(operand, seen) || loads;
-  seen[expr->id] = loads;
+bool containsLoad(const ExprP& expr) {
+  bool loads = false;
+  forEachExpr(expr, [&](const Expr& e) { loads = loads || e.kind == Expr::Kind::Load; });
   return loads;
 }
 
@@ -62,8 +58,7 @@ ExprP Lowering::pullChecked(const core::NodeP& node, const std::vector<ExprP>& i
   for (size_t d = 0; d < indices.size(); ++d)
     assumeInRange(scope, indices[d], node->type.shape[d]);
   ExprP value = within(scope, [&] { return pull(node, indices); });
-  std::unordered_map<uint32_t, bool> seen;
-  if (scope->block.empty() && scope->toFree.empty() && !containsLoad(value, seen))
+  if (scope->block.empty() && scope->toFree.empty() && !containsLoad(value))
     return exprs_.select(condition, value, zero);
   // A read that is only in range under the condition: computed in a branch.
   LocalP result = declare("safe", zero);
@@ -155,7 +150,13 @@ ExprP Lowering::pullVariable(const Node& node, const std::vector<ExprP>& indices
   const Binding& binding = found->second.back();
   if (binding.scalar) return binding.scalar;
   if (binding.array) return load(*binding.array, indices);
-  return pull(binding.value, indices);
+  ExprP value = pull(binding.value, indices);
+  // A let-bound element is named, as in the source: shared expressions stay
+  // shared in the dumps and in every pass over the loop IR.
+  if (value->kind == Expr::Kind::Const || value->kind == Expr::Kind::Local ||
+      value->kind == Expr::Kind::Load)
+    return value;
+  return exprs_.local(declare(node.vars[0]->name, value));
 }
 
 ExprP Lowering::pullGather(const Node& node, const std::vector<ExprP>& indices) {
