@@ -4,6 +4,7 @@
 #include "loops/Lowering.h"
 
 #include "loops/Interchange.h"
+#include "loops/Release.h"
 
 #include "ir/Builder.h"
 #include "ir/Visitor.h"
@@ -391,6 +392,7 @@ Function Lowering::run() {
   unbindAll(bound);
   function_.body = closeScope(root_);
   interchangeReductions(function_, exprs_);
+  releaseEarly(function_.body);
   return std::move(function_);
 }
 
