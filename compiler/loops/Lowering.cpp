@@ -169,16 +169,22 @@ void Lowering::store(const BufferP& buffer, const ExprP& index, const ExprP& val
 void Lowering::loop(const core::Dim& extent, const std::string& name, bool parallel,
                     std::vector<Reduction> reductions,
                     const std::function<void(const ExprP&)>& body) {
+  loopTo(dimension(extent), extent, name, parallel, std::move(reductions), body);
+}
+
+void Lowering::loopTo(const ExprP& extent, const core::Dim& bound, const std::string& name,
+                      bool parallel, std::vector<Reduction> reductions,
+                      const std::function<void(const ExprP&)>& body) {
   LocalP var = exprs_.newLocal(name, core::Elem::I64);
   ScopeP scope = openScope(current_, true, false);
   scope->loopVar = var;
   localScopes_[var->id] = scope;
   ExprP index = exprs_.local(var);
-  assumeInRange(scope, index, extent);
+  assumeInRange(scope, index, bound);
   within(scope, [&] { body(index); });
   auto statement = std::make_shared<Stmt>(Stmt{Stmt::Kind::For});
   statement->local = var;
-  statement->value = dimension(extent);
+  statement->value = extent;
   statement->body = closeScope(scope);
   statement->parallel = parallel;
   if (parallel) {

@@ -102,6 +102,9 @@ private:
   /// reductions fold the given locals across chunks.
   void loop(const core::Dim& extent, const std::string& name, bool parallel,
             std::vector<Reduction> reductions, const std::function<void(const ExprP&)>& body);
+  /// A loop over [0, extent) where `extent` is at most `bound`.
+  void loopTo(const ExprP& extent, const core::Dim& bound, const std::string& name, bool parallel,
+              std::vector<Reduction> reductions, const std::function<void(const ExprP&)>& body);
   /// Emits loops over every index of `shape` (the outermost parallel when asked).
   void loopNest(const std::vector<core::Dim>& shape, bool parallel,
                 const std::function<void(const std::vector<ExprP>&)>& body);
@@ -136,6 +139,8 @@ private:
 
   // ---- Reductions (Reductions.cpp) ----
   ExprP sumOuter(const core::Node& node, const std::vector<ExprP>& indices);
+  /// sum over c < k of (c < e ? x : 0.0) as a sum over c < min(e, k) of x.
+  ExprP sumOfPrefix(const core::Node& node, const std::vector<ExprP>& indices);
   ExprP maxOuter(const core::Node& node, const std::vector<ExprP>& indices);
   ExprP argmaxOuter(const core::Node& node, const std::vector<ExprP>& indices);
 

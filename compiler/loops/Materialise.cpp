@@ -45,6 +45,7 @@ bool isTranscendental(const Node& node) {
 // ---- Reductions -----------------------------------------------------------------
 
 ExprP Lowering::sumOuter(const Node& node, const std::vector<ExprP>& indices) {
+  if (ExprP prefix = sumOfPrefix(node, indices)) return prefix;
   const core::NodeP& array = node.operands[0];
   const core::Dim& rows = array->type.shape[0];
   bool isFloat = core::isFloat(node.type.elem);
@@ -65,6 +66,48 @@ ExprP Lowering::sumOuter(const Node& node, const std::vector<ExprP>& indices) {
   ExprP empty = exprs_.binary(BinaryOp::Eq, dimension(rows), exprs_.index(0));
   if (auto count = rows.asConstant()) empty = exprs_.boolean(*count == 0);
   return exprs_.select(empty, exprs_.zero(node.type.elem), result);
+}
+
+ExprP Lowering::sumOfPrefix(const Node& node, const std::vector<ExprP>& indices) {
+  // The shape: sumOuter(build1 k (\c -> cond (c < e) x 0)), e free of c, a float scalar.
+  const core::NodeP& array = node.operands[0];
+  if (!indices.empty() || !core::isFloat(node.type.elem) || array->kind != K::Build1)
+    return nullptr;
+  const core::VarP& c = array->vars[0];
+  const core::NodeP& body = array->operands[0];
+  if (body->kind != K::Cond || body->operands[2]->kind != K::Const) return nullptr;
+  if (std::get<double>(body->operands[2]->value) != 0.0) return nullptr;
+  const core::NodeP& condition = body->operands[0];
+  if (condition->kind != K::Binary || condition->binaryOp != BinaryOp::Lt) return nullptr;
+  const core::NodeP& left = condition->operands[0];
+  const core::NodeP& limit = condition->operands[1];
+  if (left->kind != K::Variable || left->vars[0]->id != c->id) return nullptr;
+  const std::vector<uint32_t>& limitVariables = freeVariables(limit);
+  if (std::find(limitVariables.begin(), limitVariables.end(), c->id) != limitVariables.end())
+    return nullptr;
+
+  // The terms for c >= e are +0.0: adding them changes only a -0.0 sum, and
+  // adding +0.0 once does the same as adding it many times.
+  const core::Dim& rows = array->type.shape[0];
+  ExprP count = dimension(rows);
+  ExprP zero = exprs_.index(0);
+  ExprP end = pull(limit, {});
+  end = exprs_.select(exprs_.binary(BinaryOp::Lt, end, zero), zero, end);
+  end = exprs_.select(exprs_.binary(BinaryOp::Lt, count, end), count, end);
+  ExprP negativeZero = exprs_.constant(-0.0, node.type.elem);
+  LocalP sum = declare("sum", negativeZero);
+  loopTo(end, rows, "r", mayParallelise(), {{sum, BinaryOp::Add}}, [&](const ExprP& row) {
+    bind(c, Binding{0, row, std::nullopt, nullptr, scopeOf(row)});
+    ExprP term = pull(body->operands[1], {});
+    unbind(c);
+    assign(sum, exprs_.binary(BinaryOp::Add, exprs_.local(sum), term));
+  });
+  ExprP positiveZero = exprs_.zero(node.type.elem);
+  // An empty sum is +0.0 too.
+  ExprP skipped = exprs_.binary(BinaryOp::Or, exprs_.binary(BinaryOp::Lt, end, count),
+                                exprs_.binary(BinaryOp::Eq, count, zero));
+  return exprs_.select(skipped, exprs_.binary(BinaryOp::Add, exprs_.local(sum), positiveZero),
+                       exprs_.local(sum));
 }
 
 ExprP Lowering::maxOuter(const Node& node, const std::vector<ExprP>& indices) {
