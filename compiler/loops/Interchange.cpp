@@ -78,7 +78,7 @@ private:
         const Stmt& last = *reduction.body.back();
         if (last.kind != Stmt::Kind::Assign || last.local->id != sum->id) continue;
         if (!accumulates(last.value, sum->id)) continue;
-        if (!fissionable(reduction, j->id, definedOutside)) continue;
+        if (!fissionable(reduction, j->id, definedOutside, writtenIn(body))) continue;
         bool strided = false;
         for (const StmtP& step : reduction.body)
           strided = strided || hasStridedLoad(step->value, j->id, reduction.local->id);
@@ -96,10 +96,23 @@ private:
            value->operands[0]->local->id == sum && !mentionsLocal(value->operands[1], sum);
   }
 
+  /// The buffers that statements allocate or store into, nested ones included.
+  static std::set<uint32_t> writtenIn(const Block& statements) {
+    std::set<uint32_t> written;
+    for (const StmtP& s : statements) {
+      if (s->kind == Stmt::Kind::Alloc || s->kind == Stmt::Kind::Store)
+        written.insert(s->buffer->id);
+      std::set<uint32_t> inner = writtenIn(s->body);
+      written.insert(inner.begin(), inner.end());
+    }
+    return written;
+  }
+
   /// The reduction's body only declares its own locals and assigns the sum,
-  /// and reads nothing defined in the j loop's body except j.
+  /// and reads nothing the j loop's body defines or writes except j.
   static bool fissionable(const Stmt& reduction, uint32_t j,
-                          const std::set<uint32_t>& definedOutside) {
+                          const std::set<uint32_t>& definedOutside,
+                          const std::set<uint32_t>& buffersWritten) {
     std::set<uint32_t> allowed = definedOutside;
     allowed.insert(j);
     allowed.insert(reduction.local->id);
@@ -112,6 +125,12 @@ private:
       if (isLast) read.erase(step.local->id);
       for (uint32_t local : read)
         if (!allowed.count(local)) return false;
+      bool readsWritten = false;
+      forEachExpr(step.value, [&](const Expr& e) {
+        readsWritten =
+            readsWritten || (e.kind == Expr::Kind::Load && buffersWritten.count(e.buffer->id));
+      });
+      if (readsWritten) return false;
       if (!isLast) allowed.insert(step.local->id);
     }
     return true;
