@@ -57,7 +57,8 @@ ScopeP Lowering::scopeOf(const ExprP& expr) {
   return scope;
 }
 
-ScopeP Lowering::targetScope(const core::NodeP& node, const std::vector<ExprP>& indices) {
+ScopeP Lowering::targetScope(const core::NodeP& node, const std::vector<ExprP>& indices,
+                             bool crossGuards) {
   ScopeP target = root_;
   for (const ExprP& index : indices)
     target = deeper(target, scopeOf(index));
@@ -66,6 +67,7 @@ ScopeP Lowering::targetScope(const core::NodeP& node, const std::vector<ExprP>& 
     if (found != bindings_.end() && !found->second.empty())
       target = deeper(target, found->second.back().scope);
   }
+  if (crossGuards) return target;
   for (ScopeP scope = current_; scope; scope = scope->parent)
     if (scope->guard) return deeper(target, scope);
   return target;

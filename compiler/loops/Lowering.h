@@ -83,8 +83,12 @@ private:
   }
   /// The deepest of the scopes where the locals of `expr` are defined.
   ScopeP scopeOf(const ExprP& expr);
-  /// Where a pull of `node` at `indices` can be done and memoised.
-  ScopeP targetScope(const core::NodeP& node, const std::vector<ExprP>& indices);
+  /// Where a pull of `node` at `indices` can be done and memoised: the
+  /// outermost scope where its variables are bound, but inside any guard
+  /// unless `crossGuards` (a whole array may be computed outside a guard:
+  /// its own reads are in range by construction).
+  ScopeP targetScope(const core::NodeP& node, const std::vector<ExprP>& indices,
+                     bool crossGuards = false);
   static ScopeP deeper(const ScopeP& a, const ScopeP& b) { return a->level >= b->level ? a : b; }
 
   // ---- Variables ----
@@ -150,6 +154,8 @@ private:
   bool shouldMaterialise(const core::NodeP& node, const ScopeP& home,
                          const std::vector<ExprP>& indices);
   bool isExpensive(const core::NodeP& node);
+  /// Index arithmetic over other values only: as cheap to recompute as to load.
+  static bool isView(const core::NodeP& node);
   /// The buffer holding `node`, made in `target` on first use.
   ArrayBuffer materialise(const core::NodeP& node, const ScopeP& home);
   /// Writes every element of `node` into `buffer` (row-major, `node`'s shape).

@@ -163,6 +163,26 @@ bool Lowering::isExpensive(const core::NodeP& node) {
   return expensive;
 }
 
+bool Lowering::isView(const core::NodeP& node) {
+  switch (node->kind) {
+  case K::Variable:
+  case K::Const:
+  case K::Iota:
+  case K::SizeValue:
+    return true;
+  case K::Replicate:
+  case K::Tr:
+  case K::Reshape:
+  case K::NoGrad:
+  case K::Index:
+  case K::Gather:
+  case K::Build1:
+    return isView(node->operands[0]);
+  default:
+    return false;
+  }
+}
+
 bool Lowering::shouldMaterialise(const core::NodeP& node, const ScopeP& home,
                                  const std::vector<ExprP>& indices) {
   switch (node->kind) {
@@ -178,8 +198,11 @@ bool Lowering::shouldMaterialise(const core::NodeP& node, const ScopeP& home,
   default:
     break;
   }
+  // Used more than once, at indices that may differ (a stencil reads u[i-1],
+  // u[i] and u[i+1]): recomputing would repeat its arithmetic per use, and
+  // chains of such values would grow exponentially.
+  if (uses_[node.get()] >= 2 && !isView(node)) return true;
   if (!isExpensive(node)) return false;
-  if (uses_[node.get()] >= 2) return true;
   // Pulled inside a loop it does not depend on, whose variable the indices do
   // not mention either: every element would be computed once per iteration.
   for (ScopeP scope = current_; scope && scope->level > home->level; scope = scope->parent) {

@@ -34,7 +34,7 @@ ExprP Lowering::pull(const core::NodeP& node, const std::vector<ExprP>& indices)
   ScopeP target = targetScope(node, indices);
   ExprP result;
   if (!node->type.isScalar()) {
-    ScopeP home = targetScope(node, {});
+    ScopeP home = targetScope(node, {}, true);
     if (shouldMaterialise(node, home, indices)) result = load(materialise(node, home), indices);
   }
   if (!result) result = within(target, [&] { return pullFresh(node, indices); });
