@@ -187,6 +187,8 @@ void Lowering::loopTo(const ExprP& extent, const core::Dim& bound, const std::st
   auto statement = std::make_shared<Stmt>(Stmt{Stmt::Kind::For});
   statement->local = var;
   statement->value = extent;
+  ExprP staticBound = dimension(bound);
+  if (staticBound != extent) loopBounds_[statement.get()] = staticBound;
   statement->body = closeScope(scope);
   statement->parallel = parallel;
   if (parallel) {
@@ -225,10 +227,12 @@ void Lowering::guarded(const ExprP& condition, const std::function<void()>& body
 ExprP Lowering::workOf(const Block& block) {
   ExprP work = exprs_.index(0);
   for (const StmtP& statement : block) {
-    if (statement->kind == Stmt::Kind::For)
-      work = exprs_.add(
-          work, exprs_.mul(statement->value, exprs_.add(workOf(statement->body), exprs_.index(1))));
-    else if (statement->kind == Stmt::Kind::If)
+    if (statement->kind == Stmt::Kind::For) {
+      auto bound = loopBounds_.find(statement.get());
+      ExprP extent = bound == loopBounds_.end() ? statement->value : bound->second;
+      work = exprs_.add(work,
+                        exprs_.mul(extent, exprs_.add(workOf(statement->body), exprs_.index(1))));
+    } else if (statement->kind == Stmt::Kind::If)
       work = exprs_.add(work, workOf(statement->body));
     else
       work = exprs_.add(work, exprs_.index(1));

@@ -188,6 +188,9 @@ private:
   std::unordered_map<const core::Node*, int> uses_; // references, let-bound uses included
   std::unordered_map<const core::Node*, bool> expensive_;
   std::vector<core::NodeP> keepAlive_; // nodes whose addresses are memo keys
+  // Loops whose extent depends on enclosing loops (loopTo): their static
+  // bound, which work estimates use (they are evaluated before the loop nest).
+  std::unordered_map<const Stmt*, ExprP> loopBounds_;
 };
 
 } // namespace arr::loops
