@@ -1,7 +1,15 @@
 #!/usr/bin/env python3
-"""Gradient checks of `arrc`'s automatic differentiation, run through `arrc --interpret`.
+"""Gradient checks of `arrc`'s automatic differentiation, run through `arrc --interpret`
+or through native executables.
 
-Usage: gradcheck.py --arrc PATH [--jobs N] [--extra=ARG ...] [--native] FILE.arr [FILE.arr ...]
+Usage: gradcheck.py --arrc PATH [--jobs N] [--extra=ARG ...]
+                    [--compiled [--opt=-ON] [--threads N]] FILE.arr [FILE.arr ...]
+
+With --compiled (--native is a synonym), each program is compiled once with
+`arrc FILE -o EXE [--opt] [-D ...] [--extra ...]` per distinct set of DEFINEs its
+checks use, and every run of the checks (the gradient entries, the primal entries and
+all finite-difference evaluations) executes that executable instead of starting
+`arrc --interpret`. With --threads N the executable runs with `--threads N`.
 
 A test program declares its checks in comments. Inputs are random (seeded by the
 file name and the line of the check, so runs are reproducible) and described by
@@ -49,7 +57,9 @@ Settings, which apply to the checks after them in the file (`default` resets):
     -- TOL: rtol atol        tolerance of CHECK-GRAD, CHECK-VG, CHECK-EQUAL, CHECK-OUTPUT
     -- SEED: n               extra seed for the random inputs
     -- TIME-LIMIT: seconds   fail a check when one arrc run takes longer (a run is
-                             stopped at twice the limit)
+                             stopped at twice the limit; compiled: also the compile)
+    -- DEFINE: NAME=VALUE .. override constants (arrc -D NAME=VALUE) for the
+                             checks after it; `default` removes the overrides
 
 Prints one line per check and a final `N passed, M failed`; exits 1 on any failure.
 """
@@ -255,13 +265,17 @@ class RunError(Exception):
 
 class Runner:
     """Runs entries of one program: through `arrc --interpret` (one arrc process per
-    run), or with --native through an executable compiled once by arrc."""
+    run), or with --compiled through executables compiled by arrc, one per distinct
+    set of DEFINEs (`executables` maps the tuple of -D arguments to its path)."""
 
-    def __init__(self, arrc, path, extra, jobs, executable=None):
+    def __init__(self, arrc, path, extra, jobs, executables=None, threads=None):
         self.arrc = arrc
         self.path = path
         self.extra = extra
-        self.executable = executable
+        self.executables = executables
+        self.executable = None  # the executable of the current check (compiled mode)
+        self.defines = ()  # -D arguments of the current check
+        self.threads = threads
         self.pool = concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs))
         self.runs = 0
         self.max_time = 0.0
@@ -273,10 +287,17 @@ class Runner:
         self.max_time = 0.0
         self.max_time_entry = None
 
+    def select(self, defines):
+        """Sets the -D arguments (a tuple) of the runs that follow."""
+        self.defines = defines
+        if self.executables is not None:
+            self.executable = self.executables[defines]
+
     def command(self, entry):
         if self.executable:
-            return [self.executable, "--entry", entry]
-        return [self.arrc, "--interpret", self.path, "--entry", entry] + self.extra
+            threads = ["--threads", str(self.threads)] if self.threads else []
+            return [self.executable, "--entry", entry] + threads
+        return [self.arrc, "--interpret", self.path, "--entry", entry] + list(self.defines) + self.extra
 
     def run_text(self, entry, stdin_text):
         cmd = self.command(entry)
@@ -354,6 +375,7 @@ class Settings:
         self.tol = None
         self.seed = 0
         self.time_limit = None
+        self.defines = ()  # ("-D", "NAME=VALUE", ...)
 
     def copy(self):
         s = Settings()
@@ -665,6 +687,16 @@ def parse_checks(path):
                     settings.seed = 0 if rest == "default" else int(rest)
                 elif key == "TIME-LIMIT":
                     settings.time_limit = None if rest == "default" else float(rest)
+                elif key == "DEFINE":
+                    if rest == "default":
+                        settings.defines = ()
+                    else:
+                        defines = []
+                        for item in rest.split():
+                            if not re.match(r"^[A-Za-z_][A-Za-z0-9_]*=\S+$", item):
+                                raise ValueError("DEFINE takes NAME=VALUE items, got %r" % item)
+                            defines += ["-D", item]
+                        settings.defines = tuple(defines)
                 # Other upper-case comment keys are ignored.
             except ValueError as e:
                 errors.append("%s:%d: %s" % (path, lineno, e))
@@ -692,37 +724,59 @@ def run_file(args, path):
     except (OSError, subprocess.TimeoutExpired) as e:
         print("FAIL  %s: cannot run %s: %s" % (name, args.arrc, e))
         return passed, failed + len(checks)
-    executable = None
+    executables = None
     tmpdir = None
-    if args.native:
-        # Compile once; every run then executes the program.
+    if args.compiled:
+        # Compile once per distinct set of DEFINEs; every run then executes the program.
         tmpdir = tempfile.mkdtemp(prefix="gradcheck-")
-        executable = os.path.join(tmpdir, os.path.splitext(name)[0])
-        cmd = [args.arrc, path, "-o", executable] + args.extra
-        start = time.monotonic()
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=HARD_TIMEOUT)
-        elapsed = time.monotonic() - start
-        if proc.returncode != 0:
-            print("FAIL  %s: %s exited with status %d:\n    %s" % (
-                name, " ".join(cmd), proc.returncode,
-                "\n    ".join((proc.stderr or proc.stdout).strip().splitlines()[:20])))
-            shutil.rmtree(tmpdir, ignore_errors=True)
-            return passed, failed + len(checks)
+        executables = {}
         limits = [c.settings.time_limit for c in checks if c.settings.time_limit is not None]
-        if limits and elapsed > min(limits):
-            print("FAIL  %s: compiling took %.2f s (limit %.1f s)" % (name, elapsed, min(limits)))
-            failed += 1
-    runner = Runner(args.arrc, path, args.extra, args.jobs, executable)
+        compile_failed = []
+        for number, defines in enumerate(dict.fromkeys(c.settings.defines for c in checks)):
+            executable = os.path.join(tmpdir, "%s_%d" % (os.path.splitext(name)[0], number))
+            cmd = [args.arrc, path, "-o", executable] + ([args.opt] if args.opt else []) + list(defines) + args.extra
+            # Under a TIME-LIMIT, a compile is stopped at twice the limit, like a run.
+            timeout = HARD_TIMEOUT if not limits else min(HARD_TIMEOUT, 2 * min(limits) + 1)
+            start = time.monotonic()
+            try:
+                proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+            except subprocess.TimeoutExpired:
+                proc = subprocess.CompletedProcess(cmd, "timeout", "", "stopped after %.0f s%s" % (
+                    timeout, " (TIME-LIMIT %.1f s)" % min(limits) if limits else ""))
+            elapsed = time.monotonic() - start
+            if proc.returncode != 0:
+                status = proc.returncode
+                print("FAIL  %s: %s %s:\n    %s" % (
+                    name, " ".join(cmd),
+                    "was killed by signal %d" % -status if isinstance(status, int) and status < 0
+                    else "timed out" if status == "timeout" else "exited with status %s" % status,
+                    "\n    ".join((proc.stderr or proc.stdout).strip().splitlines()[:20])))
+                compile_failed.append(defines)
+                continue
+            executables[defines] = executable
+            print("      compiled %s%s (%.2f s)" % (name, " " + " ".join(defines) if defines else "", elapsed))
+            if limits and elapsed > min(limits):
+                print("FAIL  %s: compiling%s took %.2f s (TIME-LIMIT %.1f s)" % (
+                    name, " with " + " ".join(defines) if defines else "", elapsed, min(limits)))
+                failed += 1
+        if compile_failed:
+            skipped = [c for c in checks if c.settings.defines in compile_failed]
+            print("      (%d check(s) not run)" % len(skipped))
+            failed += len(skipped)
+            checks = [c for c in checks if c.settings.defines not in compile_failed]
+    runner = Runner(args.arrc, path, args.extra, args.jobs, executables, args.threads)
     for check in checks:
         runner.reset_stats()
         runner.time_limit = check.settings.time_limit
+        runner.select(check.settings.defines)
         start = time.monotonic()
         label = "%s:%d %s %s" % (name, check.line, check.kind, " ".join(check.args))
         try:
             detail = CHECKS[check.kind][0](runner, check, check.settings)
             limit = check.settings.time_limit
             if limit is not None and runner.max_time > limit:
-                raise CheckFailure("arrc --interpret --entry %s took %.2f s (limit %.1f s)" % (
+                raise CheckFailure("%s --entry %s took %.2f s (limit %.1f s)" % (
+                    "the compiled program" if runner.executable else "arrc --interpret",
                     runner.max_time_entry, runner.max_time, limit))
             passed += 1
             print("PASS  %s: %s (%d runs, %.1f s)" % (label, detail, runner.runs, time.monotonic() - start))
@@ -741,9 +795,12 @@ def main():
     parser.add_argument("--arrc", required=True, help="path of the arrc binary")
     parser.add_argument("--jobs", type=int, default=2, help="arrc processes to run at once (default 2)")
     parser.add_argument("--extra", action="append", default=[], help="an extra argument for arrc (repeatable)")
-    parser.add_argument("--native", action="store_true",
-                        help="compile each program once with `arrc FILE -o EXE` and run the executable "
-                             "instead of `arrc --interpret`")
+    parser.add_argument("--compiled", "--native", dest="compiled", action="store_true",
+                        help="compile each program once (per distinct DEFINE set) with `arrc FILE -o EXE` "
+                             "and run the executable instead of `arrc --interpret`")
+    parser.add_argument("--opt", choices=["-O0", "-O1", "-O2", "-O3"],
+                        help="with --compiled: the optimisation level (arrc's default when omitted)")
+    parser.add_argument("--threads", type=int, help="with --compiled: run executables with --threads N")
     parser.add_argument("files", nargs="+", metavar="FILE.arr")
     args = parser.parse_args()
     passed = failed = 0
