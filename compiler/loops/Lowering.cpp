@@ -404,7 +404,7 @@ Function Lowering::run() {
   unbindAll(bound);
   function_.body = closeScope(root_);
   interchangeReductions(function_, exprs_);
-  releaseEarly(function_.body);
+  placeAllocations(function_.body);
   return std::move(function_);
 }
 
@@ -413,9 +413,8 @@ void Lowering::writeResult(const BufferP& buffer, const core::NodeP& node) {
     store(buffer, exprs_.index(0), pull(node, {}));
     return;
   }
-  // The caller's storage is not zeroed: scatters and sums start with a fill.
-  if (node->kind == K::Scatter) return scatterInto(buffer, *node, false);
-  if (node->kind == K::SumOuter) return storeSumInto(buffer, *node, false);
+  if (node->kind == K::Scatter) return scatterInto(buffer, *node);
+  if (node->kind == K::SumOuter) return storeSumInto(buffer, *node);
   loopNest(node->type.shape, mayParallelise(), [&](const std::vector<ExprP>& indices) {
     store(buffer, linearIndex(node->type.shape, indices), pull(node, indices));
   });

@@ -160,9 +160,11 @@ private:
   ArrayBuffer materialise(const core::NodeP& node, const ScopeP& home);
   /// Writes every element of `node` into `buffer` (row-major, `node`'s shape).
   void storeInto(const BufferP& buffer, const core::NodeP& node);
-  /// Sums and scatters accumulate; `zeroed` says the buffer holds zeros already.
-  void storeSumInto(const BufferP& buffer, const core::Node& node, bool zeroed);
-  void scatterInto(const BufferP& buffer, const core::Node& node, bool zeroed);
+  /// Sums and scatters accumulate into the buffer after filling it with their
+  /// starting values: no buffer relies on being zeroed when allocated, so
+  /// allocations may be reused (see Release.h).
+  void storeSumInto(const BufferP& buffer, const core::Node& node);
+  void scatterInto(const BufferP& buffer, const core::Node& node);
   void writeResult(const BufferP& buffer, const core::NodeP& node);
 
   /// Binds the lets (and tuple lets) at the top of `node`, recording the

@@ -232,31 +232,29 @@ ArrayBuffer Lowering::materialise(const core::NodeP& node, const ScopeP& home) {
 }
 
 void Lowering::storeInto(const BufferP& buffer, const core::NodeP& node) {
-  if (node->kind == K::Scatter) return scatterInto(buffer, *node, true);
-  if (node->kind == K::SumOuter) return storeSumInto(buffer, *node, true);
+  if (node->kind == K::Scatter) return scatterInto(buffer, *node);
+  if (node->kind == K::SumOuter) return storeSumInto(buffer, *node);
   const std::vector<core::Dim>& shape = node->type.shape;
   loopNest(shape, mayParallelise(), [&](const std::vector<ExprP>& indices) {
     store(buffer, linearIndex(shape, indices), pullFresh(node, indices));
   });
 }
 
-void Lowering::storeSumInto(const BufferP& buffer, const Node& node, bool zeroed) {
+void Lowering::storeSumInto(const BufferP& buffer, const Node& node) {
   const core::NodeP& array = node.operands[0];
   const core::Dim& rows = array->type.shape[0];
   const std::vector<core::Dim>& shape = node.type.shape;
   bool isFloat = core::isFloat(node.type.elem);
   // Rows are added one at a time, so the inner loops walk memory contiguously;
   // each element still sums in row order, as the interpreter does.
-  if (isFloat || !zeroed) {
-    ExprP initial = exprs_.zero(node.type.elem);
-    if (isFloat) {
-      ExprP empty = exprs_.binary(BinaryOp::Eq, dimension(rows), exprs_.index(0));
-      initial = exprs_.select(empty, initial, exprs_.constant(-0.0, node.type.elem));
-    }
-    loopNest(shape, mayParallelise(), [&](const std::vector<ExprP>& indices) {
-      store(buffer, linearIndex(shape, indices), initial);
-    });
+  ExprP initial = exprs_.zero(node.type.elem);
+  if (isFloat) {
+    ExprP empty = exprs_.binary(BinaryOp::Eq, dimension(rows), exprs_.index(0));
+    initial = exprs_.select(empty, initial, exprs_.constant(-0.0, node.type.elem));
   }
+  loopNest(shape, mayParallelise(), [&](const std::vector<ExprP>& indices) {
+    store(buffer, linearIndex(shape, indices), initial);
+  });
   BinaryOp add = node.type.elem == core::Elem::Bool ? BinaryOp::Or : BinaryOp::Add;
   auto accumulate = [&](const ExprP& row, const std::vector<ExprP>& indices) {
     std::vector<ExprP> at{row};
@@ -283,17 +281,16 @@ void Lowering::storeSumInto(const BufferP& buffer, const Node& node, bool zeroed
   });
 }
 
-void Lowering::scatterInto(const BufferP& buffer, const Node& node, bool zeroed) {
+void Lowering::scatterInto(const BufferP& buffer, const Node& node) {
   const core::NodeP& source = node.operands[0];
   size_t rank = node.vars.size();
   std::vector<core::Dim> outer(source->type.shape.begin(), source->type.shape.begin() + rank);
   std::vector<core::Dim> inner(source->type.shape.begin() + rank, source->type.shape.end());
   std::vector<core::Dim> target = node.shape;
   target.insert(target.end(), inner.begin(), inner.end());
-  if (!zeroed)
-    loopNest(target, mayParallelise(), [&](const std::vector<ExprP>& indices) {
-      store(buffer, linearIndex(target, indices), exprs_.zero(node.type.elem));
-    });
+  loopNest(target, mayParallelise(), [&](const std::vector<ExprP>& indices) {
+    store(buffer, linearIndex(target, indices), exprs_.zero(node.type.elem));
+  });
   // Distinct iterations write distinct elements when the index function sends
   // each variable to its own output dimension: then the loop may be parallel.
   bool injective = node.indices.size() == rank;

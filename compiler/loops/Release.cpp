@@ -3,6 +3,7 @@
 #include "loops/ExprBuilder.h"
 
 #include <algorithm>
+#include <set>
 
 namespace arr::loops {
 
@@ -25,8 +26,6 @@ bool uses(const Stmt& statement, uint32_t buffer) {
                      [&](const StmtP& inner) { return uses(*inner, buffer); });
 }
 
-} // namespace
-
 void releaseEarly(Block& block) {
   for (const StmtP& statement : block)
     releaseEarly(statement->body);
@@ -41,6 +40,64 @@ void releaseEarly(Block& block) {
     block.erase(block.begin() + i);
     block.insert(block.begin() + lastUse, free);
   }
+}
+
+/// The locals a block defines (declarations and loop variables, nested ones too).
+void definedIn(const Block& block, std::set<uint32_t>& locals) {
+  for (const StmtP& statement : block) {
+    if (statement->kind == Stmt::Kind::Declare || statement->kind == Stmt::Kind::For)
+      locals.insert(statement->local->id);
+    definedIn(statement->body, locals);
+  }
+}
+
+/// Moves the allocations of serial loop bodies whose sizes the loops do not
+/// change out of the loops, innermost loops first.
+void hoistAllocations(Block& block) {
+  for (size_t s = 0; s < block.size(); ++s) {
+    Stmt& loop = *block[s];
+    hoistAllocations(loop.body);
+    if (loop.kind != Stmt::Kind::For || loop.parallel) continue;
+    std::set<uint32_t> inner{loop.local->id};
+    definedIn(loop.body, inner);
+    Block before, after;
+    for (size_t i = 0; i < loop.body.size();) {
+      const StmtP& statement = loop.body[i];
+      bool invariant = false;
+      if (statement->kind == Stmt::Kind::Alloc) {
+        std::set<uint32_t> read;
+        collectLocals(statement->value, read);
+        invariant = std::none_of(read.begin(), read.end(),
+                                 [&](uint32_t local) { return inner.count(local) > 0; });
+      }
+      if (!invariant) {
+        ++i;
+        continue;
+      }
+      uint32_t buffer = statement->buffer->id;
+      auto free = std::find_if(loop.body.begin(), loop.body.end(), [&](const StmtP& other) {
+        return other->kind == Stmt::Kind::Free && other->buffer->id == buffer;
+      });
+      if (free == loop.body.end()) {
+        ++i;
+        continue;
+      }
+      after.push_back(*free);
+      loop.body.erase(free);
+      before.push_back(statement);
+      loop.body.erase(loop.body.begin() + i);
+    }
+    block.insert(block.begin() + s + 1, after.begin(), after.end());
+    block.insert(block.begin() + s, before.begin(), before.end());
+    s += before.size() + after.size();
+  }
+}
+
+} // namespace
+
+void placeAllocations(Block& block) {
+  hoistAllocations(block);
+  releaseEarly(block);
 }
 
 } // namespace arr::loops
