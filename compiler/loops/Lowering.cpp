@@ -77,6 +77,7 @@ ScopeP Lowering::targetScope(const core::NodeP& node, const std::vector<ExprP>& 
 
 void Lowering::bind(const core::VarP& var, Binding binding) {
   binding.serial = nextSerial_++;
+  boundVars_.emplace(var->id, var);
   bindings_[var->id].push_back(std::move(binding));
 }
 
@@ -180,6 +181,7 @@ void Lowering::loopTo(const ExprP& extent, const core::Dim& bound, const std::st
   LocalP var = exprs_.newLocal(name, core::Elem::I64);
   ScopeP scope = openScope(current_, true, false);
   scope->loopVar = var;
+  loopExtents_.emplace(var->id, bound);
   localScopes_[var->id] = scope;
   ExprP index = exprs_.local(var);
   assumeInRange(scope, index, bound);

@@ -141,7 +141,12 @@ private:
   /// materialised value), without materialising it.
   std::optional<ArrayBuffer> existingBuffer(const core::NodeP& node);
 
-  // ---- Reductions (Reductions.cpp) ----
+  /// Work that a loop repeats although it depends on nothing the loop
+  /// changes, pulled from an array computed once before the loop (Expand.cpp);
+  /// null when there is none.
+  ExprP expandInvariant(const core::NodeP& node, const std::vector<ExprP>& indices);
+
+  // ---- Reductions (Materialise.cpp) ----
   ExprP sumOuter(const core::Node& node, const std::vector<ExprP>& indices);
   /// sum over c < k of (c < e ? x : 0.0) as a sum over c < min(e, k) of x.
   ExprP sumOfPrefix(const core::Node& node, const std::vector<ExprP>& indices);
@@ -183,6 +188,7 @@ private:
   ScopeP current_;
   std::unordered_map<uint32_t, LocalP> sizeLocals_; // size variable id → parameter
   std::unordered_map<uint32_t, std::vector<Binding>> bindings_;
+  std::unordered_map<uint32_t, core::VarP> boundVars_; // every variable ever bound, by id
   uint64_t nextSerial_ = 1;
   std::unordered_map<uint32_t, ScopeP> localScopes_; // local id → defining scope
   std::unordered_map<uint32_t, ScopeP> exprScopes_;  // memo of scopeOf
@@ -193,6 +199,9 @@ private:
   // Loops whose extent depends on enclosing loops (loopTo): their static
   // bound, which work estimates use (they are evaluated before the loop nest).
   std::unordered_map<const Stmt*, ExprP> loopBounds_;
+  std::unordered_map<uint32_t, core::Dim> loopExtents_; // loop variable → its bound
+  std::unordered_map<std::string, core::NodeP> expansions_;
+  int expanding_ = 0;
 };
 
 } // namespace arr::loops

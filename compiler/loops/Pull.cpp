@@ -32,7 +32,11 @@ ExprP Lowering::pull(const core::NodeP& node, const std::vector<ExprP>& indices)
     if (found != scope->pulled.end()) return found->second;
   }
   ScopeP target = targetScope(node, indices);
-  ExprP result;
+  ExprP result = expandInvariant(node, indices);
+  if (result) {
+    current_->pulled.emplace(std::move(key), result);
+    return result;
+  }
   if (!node->type.isScalar()) {
     ScopeP home = targetScope(node, {}, true);
     if (shouldMaterialise(node, home, indices)) result = load(materialise(node, home), indices);
