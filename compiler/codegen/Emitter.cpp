@@ -176,6 +176,25 @@ void Emitter::forLoop(const Stmt& s, llvm::Value* begin, llvm::Value* end) {
   builder_.SetInsertPoint(exit);
 }
 
+void Emitter::countedLoop(llvm::Value* count, const std::string& name,
+                          const std::function<void(llvm::Value*)>& body) {
+  llvm::LLVMContext& context = module_.context();
+  auto* header = llvm::BasicBlock::Create(context, name, function_);
+  auto* inside = llvm::BasicBlock::Create(context, name + "body", function_);
+  auto* exit = llvm::BasicBlock::Create(context, "end" + name, function_);
+  llvm::BasicBlock* before = builder_.GetInsertBlock();
+  builder_.CreateBr(header);
+  builder_.SetInsertPoint(header);
+  llvm::PHINode* index = builder_.CreatePHI(builder_.getInt64Ty(), 2);
+  index->addIncoming(builder_.getInt64(0), before);
+  builder_.CreateCondBr(builder_.CreateICmpSLT(index, count), inside, exit);
+  builder_.SetInsertPoint(inside);
+  body(index);
+  index->addIncoming(builder_.CreateAdd(index, builder_.getInt64(1)), builder_.GetInsertBlock());
+  builder_.CreateBr(header);
+  builder_.SetInsertPoint(exit);
+}
+
 // ---- Parallel loops -----------------------------------------------------------------------
 
 namespace {
@@ -268,20 +287,9 @@ void Emitter::parallelFor(const Stmt& s) {
       llvm::Value* array = builder_.CreateAlloca(type, maxChunks, "partials");
       // Every chunk starts from the identity, also one the runtime does not use.
       llvm::Value* initial = identity(reduction.op, reduction.local->type);
-      auto* header = llvm::BasicBlock::Create(context, "fill", function_);
-      auto* body = llvm::BasicBlock::Create(context, "fillbody", function_);
-      auto* exit = llvm::BasicBlock::Create(context, "endfill", function_);
-      llvm::BasicBlock* before = builder_.GetInsertBlock();
-      builder_.CreateBr(header);
-      builder_.SetInsertPoint(header);
-      llvm::PHINode* c = builder_.CreatePHI(i64, 2);
-      c->addIncoming(builder_.getInt64(0), before);
-      builder_.CreateCondBr(builder_.CreateICmpSLT(c, maxChunks), body, exit);
-      builder_.SetInsertPoint(body);
-      builder_.CreateStore(initial, builder_.CreateInBoundsGEP(type, array, c));
-      c->addIncoming(builder_.CreateAdd(c, builder_.getInt64(1)), body);
-      builder_.CreateBr(header);
-      builder_.SetInsertPoint(exit);
+      countedLoop(maxChunks, "fill", [&](llvm::Value* c) {
+        builder_.CreateStore(initial, builder_.CreateInBoundsGEP(type, array, c));
+      });
       builder_.CreateStore(array, builder_.CreateStructGEP(contextType, contextSlot, field++));
       partials.push_back(array);
     }
@@ -296,24 +304,13 @@ void Emitter::parallelFor(const Stmt& s) {
     const loops::Reduction& reduction = s.reductions[r];
     llvm::Type* type = module_.registerType(reduction.local->type);
     llvm::AllocaInst* accumulator = localSlot(*reduction.local);
-    auto* header = llvm::BasicBlock::Create(context, "fold", function_);
-    auto* body = llvm::BasicBlock::Create(context, "foldbody", function_);
-    auto* exit = llvm::BasicBlock::Create(context, "endfold", function_);
-    llvm::BasicBlock* before = builder_.GetInsertBlock();
-    builder_.CreateBr(header);
-    builder_.SetInsertPoint(header);
-    llvm::PHINode* c = builder_.CreatePHI(i64, 2);
-    c->addIncoming(builder_.getInt64(0), before);
-    builder_.CreateCondBr(builder_.CreateICmpSLT(c, used), body, exit);
-    builder_.SetInsertPoint(body);
-    llvm::Value* partial =
-        builder_.CreateLoad(type, builder_.CreateInBoundsGEP(type, partials[r], c));
-    builder_.CreateStore(combine(reduction.op, reduction.local->type,
-                                 builder_.CreateLoad(type, accumulator), partial),
-                         accumulator);
-    c->addIncoming(builder_.CreateAdd(c, builder_.getInt64(1)), body);
-    builder_.CreateBr(header);
-    builder_.SetInsertPoint(exit);
+    countedLoop(used, "fold", [&](llvm::Value* c) {
+      llvm::Value* partial =
+          builder_.CreateLoad(type, builder_.CreateInBoundsGEP(type, partials[r], c));
+      builder_.CreateStore(combine(reduction.op, reduction.local->type,
+                                   builder_.CreateLoad(type, accumulator), partial),
+                           accumulator);
+    });
   }
 
   // The chunk: unpack the context, run [begin, end), store the partial results.

@@ -14,6 +14,7 @@
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Module.h>
 
+#include <functional>
 #include <string>
 #include <unordered_map>
 
@@ -50,6 +51,9 @@ private:
   void statement(const loops::Stmt& statement);
   void forLoop(const loops::Stmt& statement, llvm::Value* begin, llvm::Value* end);
   void parallelFor(const loops::Stmt& statement);
+  /// A loop over [0, count) made of straight-line code from `body`.
+  void countedLoop(llvm::Value* count, const std::string& name,
+                   const std::function<void(llvm::Value*)>& body);
   llvm::AllocaInst* localSlot(const loops::Local& local);
   llvm::AllocaInst* bufferSlot(const loops::Buffer& buffer);
   llvm::AllocaInst* entryAlloca(llvm::Type* type, const std::string& name);
