@@ -4,6 +4,7 @@
 #include "codegen/CodeGen.h"
 
 #include <llvm/IR/LegacyPassManager.h>
+#include <llvm/MC/MCSubtargetInfo.h>
 #include <llvm/MC/TargetRegistry.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/FileSystem.h>
@@ -42,6 +43,10 @@ std::unique_ptr<llvm::TargetMachine> makeTargetMachine(const TargetOptions& opti
   if (!target) throw std::runtime_error("no LLVM target for " + triple + ": " + error);
   bool native = options.cpu == "native";
   std::string cpu = native ? llvm::sys::getHostCPUName().str() : options.cpu;
+  std::unique_ptr<llvm::MCSubtargetInfo> subtarget(target->createMCSubtargetInfo(triple, "", ""));
+  if (!native && subtarget && !subtarget->isCPUStringValid(cpu))
+    throw std::runtime_error("--target-cpu: '" + cpu + "' is not a CPU of " + triple +
+                             " (llc-19 -mcpu=help lists them)");
   std::string features = native ? hostFeatures() : "";
   llvm::CodeGenOptLevel level = options.optLevel == 0   ? llvm::CodeGenOptLevel::None
                                 : options.optLevel == 1 ? llvm::CodeGenOptLevel::Less

@@ -136,7 +136,13 @@ int compile(const Options& options) {
 
   arr::loops::Program loops = arr::loops::lowerToLoops(core);
   if (wants(options, "loops")) std::cout << arr::loops::print(loops);
-  return arr::driver::buildNative(options, core, loops);
+  try {
+    return arr::driver::buildNative(options, core, loops);
+  } catch (const std::runtime_error& error) {
+    // Unwritable outputs, failed links, unknown CPUs: the user's to fix.
+    std::cerr << "arrc: error: " << error.what() << "\n";
+    return 1;
+  }
 }
 
 struct Job {

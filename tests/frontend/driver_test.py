@@ -134,6 +134,23 @@ def check_bad_optimisation_level(c, program):
     c.check("an unknown optimisation level exits 2 and names it", outcome, problems)
 
 
+def check_bad_target_cpu(c, program):
+    outcome = c.run("--target-cpu=nonsense", program, "-o", os.path.join(c.directory, "never"))
+    _, status, _, stderr = outcome
+    problems = expect_status(status, [1]) + expect_contains(stderr, "stderr",
+                                                            ["arrc: error:", "'nonsense'"])
+    c.check("an unknown --target-cpu exits 1 and names it", outcome, problems)
+
+
+def check_unwritable_output(c, program):
+    outcome = c.run(program, "-o", os.path.join(c.directory, "no", "such", "dir", "prog"))
+    _, status, _, stderr = outcome
+    problems = expect_status(status, [1]) + expect_contains(stderr, "stderr", ["arrc: error:"])
+    if "internal error" in stderr:
+        problems.append("reported as an internal error")
+    c.check("an executable that cannot be written exits 1 with an error", outcome, problems)
+
+
 def check_no_input(c):
     outcome = c.run()
     c.check("no arguments exits 2", outcome, expect_status(outcome[1], [2]))
@@ -234,6 +251,8 @@ def main():
         check_version(c)
         check_unknown_option(c, program)
         check_bad_optimisation_level(c, program)
+        check_bad_target_cpu(c, program)
+        check_unwritable_output(c, program)
         check_no_input(c)
         check_bad_pass_name(c, program)
         check_dump_parse(c, program)
