@@ -1,0 +1,33 @@
+-- ARGS: --dump-after=loops --verify-ir
+-- matmul (prelude: a sum over k of a[i, k] * b[k, j]) runs i-k-j: per output row,
+-- a row accumulator is zeroed, then the reduction loop over k is OUTSIDE the loop
+-- over the columns j, so the innermost loop walks b's row k and the accumulator
+-- contiguously (b[k * m + j], row[j]). The naive i-j-k order, whose inner loop
+-- strides down b's columns, must not come back.
+entry mm(a: [n, k]f64, b: [k, m]f64): [n, m]f64 = matmul(a, b)
+-- CHECK-LABEL: loops mm(
+-- CHECK-SAME: [[N:n_[0-9]+]]: size, [[K:k_[0-9]+]]: size, [[M:m_[0-9]+]]: size, [[A:a_[0-9]+]]: *f64, [[B:b_[0-9]+]]: *f64) -> ([[OUT:out0_[0-9]+]]: *f64):
+-- CHECK: {{^  }}parallel for [[I:i_[0-9]+]] < [[N]] work {{.*}}:{{$}}
+-- CHECK-NEXT: {{^    }}[[ROW:[a-z]+_[0-9]+]] = alloc f64[[[M]]]{{$}}
+-- CHECK-NEXT: {{^    }}for [[J0:i_[0-9]+]] < [[M]]:{{$}}
+-- CHECK-NEXT: {{^      }}[[ROW]][[[J0]]] = -0.0{{$}}
+-- CHECK-NEXT: {{^    }}for [[R:r_[0-9]+]] < [[K]]:{{$}}
+-- CHECK-NEXT: {{^      }}for [[J:i_[0-9]+]] < [[M]]:{{$}}
+-- CHECK-NEXT: {{^        }}[[ROW]][[[J]]] = [[ROW]][[[J]]] + ([[A]][([[I]] * [[K]]) + [[R]]] * [[B]][([[R]] * [[M]]) + [[J]]]){{$}}
+-- CHECK-NEXT: {{^    }}for [[J2:i_[0-9]+]] < [[M]]:{{$}}
+-- CHECK: {{^      }}[[OUT]][([[I]] * [[M]]) + [[J2]]] = {{.*}}
+-- CHECK-NEXT: {{^    }}free [[ROW]]{{$}}
+-- CHECK-NOT: {{alloc|for }}
+
+-- matvec keeps its reduction innermost: a[i, k] is contiguous in k already, and
+-- the sum is a scalar accumulator (no buffer).
+entry mv(a: [n, k]f64, v: [k]f64): [n]f64 = matvec(a, v)
+-- CHECK-LABEL: loops mv(
+-- CHECK-SAME: [[N:n_[0-9]+]]: size, [[K:k_[0-9]+]]: size, [[A:a_[0-9]+]]: *f64, [[V:v_[0-9]+]]: *f64) -> ([[OUT:out0_[0-9]+]]: *f64):
+-- CHECK-NOT: alloc
+-- CHECK: {{^  }}parallel for [[I:i_[0-9]+]] < [[N]] work {{.*}}:{{$}}
+-- CHECK-NEXT: {{^    }}f64 [[S:sum_[0-9]+]] = -0.0{{$}}
+-- CHECK-NEXT: {{^    }}for [[R:r_[0-9]+]] < [[K]]:{{$}}
+-- CHECK-NEXT: {{^      }}[[S]] = [[S]] + ([[A]][([[I]] * [[K]]) + [[R]]] * [[V]][[[R]]]){{$}}
+-- CHECK-NEXT: {{^    }}[[OUT]][[[I]]] = {{.*}}[[S]]{{.*}}
+-- CHECK-NOT: {{alloc|free|for }}
