@@ -18,6 +18,42 @@ namespace arr::loops {
 
 ExprP Lowering::expandInvariant(const core::NodeP& original, const std::vector<ExprP>& indices) {
   if (expanding_ > 0 || !isExpensive(original)) return nullptr;
+  // Decided once per binding of the node's variables and place of the pull.
+  std::string key = memoKey(original, {}, 'x') + "@" +
+                    std::to_string(reinterpret_cast<uintptr_t>(current_.get()));
+  auto decided = expansionDecisions_.find(key);
+  if (decided == expansionDecisions_.end())
+    decided = expansionDecisions_.emplace(key, Decision{current_, decideExpansion(original)}).first;
+  const std::optional<Expansion>& expansion = decided->second.expansion;
+  if (!expansion) return nullptr;
+  std::vector<ExprP> at;
+  for (const LocalP& loopVar : expansion->loopVars)
+    at.push_back(exprs_.local(loopVar));
+  at.insert(at.end(), indices.begin(), indices.end());
+  ++expanding_;
+  ExprP result = pull(expansion->array, at);
+  --expanding_;
+  return result;
+}
+
+std::optional<Expansion> Lowering::decideExpansion(const core::NodeP& original) {
+  // A cheap test first: some enclosing loop whose variable the node's
+  // variables are not bound to, with one of them bound inside it.
+  bool candidate = false;
+  for (ScopeP scope = current_; scope && !candidate; scope = scope->parent) {
+    if (!scope->loopVar) continue;
+    bool used = false, inside = false;
+    for (uint32_t id : freeVariables(original)) {
+      auto found = bindings_.find(id);
+      if (found == bindings_.end() || found->second.empty()) continue;
+      const Binding& binding = found->second.back();
+      used = used || (binding.scalar && binding.scalar->kind == Expr::Kind::Local &&
+                      binding.scalar->local->id == scope->loopVar->id);
+      inside = inside || binding.scope->level > scope->level;
+    }
+    candidate = !used && inside;
+  }
+  if (!candidate) return std::nullopt;
   // See through let-bound values: their variables are bound where the let
   // is, but what matters is what the values depend on.
   core::NodeP node = original;
@@ -27,7 +63,9 @@ ExprP Lowering::expandInvariant(const core::NodeP& original, const std::vector<E
       auto found = bindings_.find(id);
       if (found == bindings_.end() || found->second.empty()) continue;
       const Binding& binding = found->second.back();
-      if (!binding.value) continue;
+      // Only views (qs[j]) are inlined: inlining computed values would copy
+      // whole chains of lets into the term.
+      if (!binding.value || !isView(binding.value)) continue;
       node = core::substitute(node, boundVars_.at(id), binding.value);
       keepAlive_.push_back(node);
       changed = true;
@@ -45,7 +83,7 @@ ExprP Lowering::expandInvariant(const core::NodeP& original, const std::vector<E
   ScopeP fixed = root_;
   for (uint32_t id : freeVariables(node)) {
     auto found = bindings_.find(id);
-    if (found == bindings_.end() || found->second.empty()) return nullptr;
+    if (found == bindings_.end() || found->second.empty()) return std::nullopt;
     const Binding& binding = found->second.back();
     const ExprP& scalar = binding.scalar;
     if (scalar && scalar->kind == Expr::Kind::Local && loopExtents_.count(scalar->local->id)) {
@@ -54,7 +92,7 @@ ExprP Lowering::expandInvariant(const core::NodeP& original, const std::vector<E
       fixed = deeper(fixed, binding.scope);
     }
   }
-  if (expandable.empty()) return nullptr;
+  if (expandable.empty()) return std::nullopt;
   // The outermost loop inside `fixed` that the node does not depend on, with
   // some expandable variable bound inside it.
   ScopeP invariant;
@@ -67,7 +105,7 @@ ExprP Lowering::expandInvariant(const core::NodeP& original, const std::vector<E
     }
     if (!used && inside) invariant = scope;
   }
-  if (!invariant) return nullptr;
+  if (!invariant) return std::nullopt;
 
   std::vector<Expandable> abstracted;
   for (const Expandable& e : expandable)
@@ -91,14 +129,10 @@ ExprP Lowering::expandInvariant(const core::NodeP& original, const std::vector<E
     keepAlive_.push_back(body);
     made = expansions_.emplace(key, body).first;
   }
-  std::vector<ExprP> at;
+  Expansion expansion{made->second, {}};
   for (const Expandable& e : abstracted)
-    at.push_back(exprs_.local(e.loopVar));
-  at.insert(at.end(), indices.begin(), indices.end());
-  ++expanding_;
-  ExprP result = pull(made->second, at);
-  --expanding_;
-  return result;
+    expansion.loopVars.push_back(e.loopVar);
+  return expansion;
 }
 
 } // namespace arr::loops

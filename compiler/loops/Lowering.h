@@ -30,6 +30,13 @@ namespace arr::loops {
 struct Scope;
 using ScopeP = std::shared_ptr<Scope>;
 
+/// Loop-invariant work expanded into an array (Expand.cpp): the array, and
+/// the loop variables that index it before the original indices.
+struct Expansion {
+  core::NodeP array;
+  std::vector<LocalP> loopVars;
+};
+
 /// A materialised array: a buffer with the shape of the value it holds.
 struct ArrayBuffer {
   BufferP buffer;
@@ -145,6 +152,7 @@ private:
   /// changes, pulled from an array computed once before the loop (Expand.cpp);
   /// null when there is none.
   ExprP expandInvariant(const core::NodeP& node, const std::vector<ExprP>& indices);
+  std::optional<Expansion> decideExpansion(const core::NodeP& node);
 
   // ---- Reductions (Materialise.cpp) ----
   ExprP sumOuter(const core::Node& node, const std::vector<ExprP>& indices);
@@ -201,6 +209,11 @@ private:
   std::unordered_map<const Stmt*, ExprP> loopBounds_;
   std::unordered_map<uint32_t, core::Dim> loopExtents_; // loop variable → its bound
   std::unordered_map<std::string, core::NodeP> expansions_;
+  struct Decision {
+    ScopeP scope; // keeps the scope's address from being reused by another
+    std::optional<Expansion> expansion;
+  };
+  std::unordered_map<std::string, Decision> expansionDecisions_;
   int expanding_ = 0;
 };
 
