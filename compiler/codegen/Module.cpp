@@ -115,7 +115,6 @@ void entryTable(ModuleContext& module, const std::vector<EntryInterface>& entrie
   auto* ptr = llvm::PointerType::getUnqual(context);
   auto* rowType = llvm::StructType::get(context, {ptr, ptr, ptr});
   std::vector<llvm::Constant*> rows;
-  llvm::IRBuilder<> builder(context);
   for (size_t i = 0; i < entries.size(); ++i) {
     auto text = [&](const std::string& value, const std::string& name) {
       llvm::Constant* data = llvm::ConstantDataArray::getString(context, value);

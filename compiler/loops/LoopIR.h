@@ -51,13 +51,13 @@ struct Expr {
     IndexDiv, // operands[0] / operands[1], both non-negative; 0 when the divisor is 0
     IndexMod, // operands[0] % operands[1], both non-negative; 0 when the divisor is 0
   };
-  Kind kind;
-  Elem type;
-  uint32_t id; // unique per expression: the interning key of its users
-  core::Scalar value;
-  LocalP local;
-  BufferP buffer;
-  std::vector<ExprP> operands;
+  Kind kind = Kind::Const;
+  Elem type = Elem::F64;
+  uint32_t id = 0; // unique per expression: the interning key of its users
+  core::Scalar value{};
+  LocalP local{};
+  BufferP buffer{};
+  std::vector<ExprP> operands{};
   core::UnaryOp unaryOp = core::UnaryOp::Neg;
   core::BinaryOp binaryOp = core::BinaryOp::Add;
 };
@@ -84,16 +84,16 @@ struct Stmt {
     Alloc,   // buffer = a zero-filled array of `value` elements
     Free,    // release buffer
   };
-  Kind kind;
-  LocalP local;
-  ExprP value;
-  BufferP buffer;
-  ExprP index;
-  Block body;
+  Kind kind = Kind::Declare;
+  LocalP local{};
+  ExprP value{};
+  BufferP buffer{};
+  ExprP index{};
+  Block body{};
   // For loops only.
   bool parallel = false;
-  ExprP work; // parallel: the estimated cost of one iteration (i64)
-  std::vector<Reduction> reductions;
+  ExprP work{}; // parallel: the estimated cost of one iteration (i64)
+  std::vector<Reduction> reductions{};
 };
 
 /// An entry point's parameter after flattening: a scalar or an array.
