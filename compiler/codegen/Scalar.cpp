@@ -219,6 +219,15 @@ llvm::Value* Emitter::integerBinary(BinaryOp op, llvm::Value* a, llvm::Value* b)
     return builder_.CreateMul(a, b);
   case BinaryOp::Div:
   case BinaryOp::Mod: {
+    // By a positive power of two, floor division is an arithmetic shift and
+    // its remainder a mask (two's complement), the common case of index math.
+    if (auto* constant = llvm::dyn_cast<llvm::ConstantInt>(b)) {
+      const llvm::APInt& divisor = constant->getValue();
+      if (divisor.isStrictlyPositive() && divisor.isPowerOf2())
+        return op == BinaryOp::Div
+                   ? builder_.CreateAShr(a, divisor.logBase2())
+                   : builder_.CreateAnd(a, builder_.getInt64(divisor.getSExtValue() - 1));
+    }
     // Floor semantics; x / 0 == 0, x % 0 == 0, x / -1 wraps, x % -1 == 0.
     llvm::Value* special =
         builder_.CreateOr(builder_.CreateICmpEQ(b, zero), builder_.CreateICmpEQ(b, minusOne));
