@@ -28,19 +28,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, HERE)
 import gmm_test  # noqa: E402  (its parser, ADBench reader and helpers)
-from gmm_test import EXPECTED_TEST_VALUE, GRAD_PARAMS, SAMPLE, convert  # noqa: E402
-
-passed = 0
-failed = 0
-
-
-def report(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-    print(("PASS " if ok else "FAIL ") + what, flush=True)
+from gmm_test import EXPECTED_TEST_VALUE, GRAD_PARAMS, SAMPLE, convert, report  # noqa: E402
 
 
 def run(command):
@@ -120,7 +108,7 @@ def main():
         report(proc.returncode == 0, f"arrc {SAMPLE} -o EXE exits {proc.returncode}"
                + (f": {proc.stderr.strip()}" if proc.returncode else ""))
         if proc.returncode != 0:
-            print(f"{passed} passed, {failed} failed")
+            print(f"{gmm_test.passed} passed, {gmm_test.failed} failed")
             return 1
 
         check_problem(args, exe, "test.txt", os.path.join(args.data, "test.txt"),
@@ -131,8 +119,8 @@ def main():
         gmm_test.write_prefix(os.path.join(args.data, "1k", "gmm_d10_K25.txt"), small, 20)
         check_problem(args, exe, "1k/gmm_d10_K25 (20 points)", small, os.path.join(tmp, "d10_K25_n20"))
 
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    print(f"{gmm_test.passed} passed, {gmm_test.failed} failed")
+    return 1 if gmm_test.failed else 0
 
 
 if __name__ == "__main__":
