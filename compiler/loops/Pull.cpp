@@ -31,12 +31,12 @@ ExprP Lowering::pull(const core::NodeP& node, const std::vector<ExprP>& indices)
     auto found = scope->pulled.find(key);
     if (found != scope->pulled.end()) return found->second;
   }
-  ScopeP target = targetScope(node, indices);
   ExprP result = expandInvariant(node, indices);
   if (result) {
     current_->pulled.emplace(std::move(key), result);
     return result;
   }
+  ScopeP target = targetScope(node, indices);
   if (!node->type.isScalar()) {
     ScopeP home = targetScope(node, {}, true);
     if (shouldMaterialise(node, home, indices)) result = load(materialise(node, home), indices);
