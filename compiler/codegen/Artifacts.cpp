@@ -2,6 +2,7 @@
 
 #include "codegen/CodeGen.h"
 #include "ir/Builder.h"
+#include "ir/EntrySignature.h"
 
 #include <llvm/ADT/SmallVector.h>
 #include <llvm/Support/Program.h>
@@ -42,16 +43,6 @@ std::string cIdentifier(const std::string& name) {
   return keywords.count(identifier) ? identifier + "_" : identifier;
 }
 
-std::vector<std::string> parameterNames(const core::Entry& entry) {
-  std::vector<std::string> names;
-  for (size_t i = 0; i < entry.paramNames.size(); ++i)
-    for (size_t c = 0; c < entry.paramComponents[i]; ++c)
-      names.push_back(entry.paramComponents[i] == 1
-                          ? entry.paramNames[i]
-                          : entry.paramNames[i] + "." + std::to_string(c));
-  return names;
-}
-
 } // namespace
 
 std::string cHeader(const core::Program& program, const std::string& guard) {
@@ -64,7 +55,8 @@ std::string cHeader(const core::Program& program, const std::string& guard) {
       << "#include <stdbool.h>\n#include <stdint.h>\n\n"
       << "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n";
   for (const core::Entry& entry : program.entries) {
-    std::vector<std::string> names = parameterNames(entry);
+    // Parameter names as in messages ("p.0" for a tuple's component).
+    const std::vector<runtime::SignatureParam>& named = core::describeEntry(entry).signature.params;
     std::set<std::string> taken;
     std::vector<std::string> arguments;
     for (const auto& size : entry.sizeVars) {
@@ -73,7 +65,7 @@ std::string cHeader(const core::Program& program, const std::string& guard) {
     }
     for (size_t i = 0; i < entry.function.params.size(); ++i) {
       const core::Type& type = entry.function.params[i]->type;
-      std::string name = cIdentifier(i < names.size() ? names[i] : entry.function.params[i]->name);
+      std::string name = cIdentifier(named[i].name);
       taken.insert(name);
       arguments.push_back(type.isScalar() ? std::string(cType(type.elem)) + " " + name
                                           : "const " + std::string(cType(type.elem)) + " *" + name);

@@ -16,11 +16,6 @@ namespace arr::driver {
 
 namespace {
 
-bool wants(const Options& options, const std::string& pass) {
-  return std::find(options.dumpAfter.begin(), options.dumpAfter.end(), pass) !=
-         options.dumpAfter.end();
-}
-
 void writeText(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary);
   out << text;
@@ -53,7 +48,8 @@ std::string defaultObjectPath(const std::string& input) {
 
 int buildNative(const Options& options, const core::Program& core, const loops::Program& loops) {
   bool executable = options.output && !options.objectOnly && !options.emitLlvm;
-  if (!executable && !options.objectOnly && !options.emitLlvm && !wants(options, "llvm")) return 0;
+  if (!executable && !options.objectOnly && !options.emitLlvm && !wantsDump(options, "llvm"))
+    return 0;
   codegen::TargetOptions target{options.optLevel, options.targetCpu};
   std::vector<codegen::EntryInterface> entries;
   for (const core::Entry& entry : core.entries)
@@ -62,12 +58,12 @@ int buildNative(const Options& options, const core::Program& core, const loops::
   std::unique_ptr<llvm::Module> module =
       codegen::generateModule(loops, entries, executable, target, context);
   codegen::optimiseModule(*module, target);
-  if (wants(options, "llvm")) std::cout << codegen::printModule(*module);
+  if (wantsDump(options, "llvm")) std::cout << codegen::printModule(*module);
   if (options.emitLlvm) {
     std::string text = codegen::printModule(*module);
     if (options.output)
       writeText(*options.output, text);
-    else if (!wants(options, "llvm"))
+    else if (!wantsDump(options, "llvm"))
       std::cout << text;
     return 0;
   }

@@ -11,6 +11,11 @@ const std::vector<std::string>& passNames() {
   return names;
 }
 
+bool wantsDump(const Options& options, const std::string& pass) {
+  return std::find(options.dumpAfter.begin(), options.dumpAfter.end(), pass) !=
+         options.dumpAfter.end();
+}
+
 std::string helpText() {
   return R"(arrc - the Arr compiler: a functional array language with automatic differentiation
 

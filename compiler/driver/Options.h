@@ -32,6 +32,9 @@ struct Options {
   bool version = false;
 };
 
+/// Whether --dump-after names `pass`.
+bool wantsDump(const Options& options, const std::string& pass);
+
 struct ParseResult {
   Options options;
   std::string error; // a usage error, when not empty
