@@ -130,6 +130,8 @@ private:
   ExprP elementCount(const std::vector<core::Dim>& shape);
   ExprP linearIndex(const std::vector<core::Dim>& shape, const std::vector<ExprP>& indices);
   bool knownInRange(const ExprP& index, const core::Dim& extent);
+  /// `0 <= index < extent` for every index not known to be in range (true when none).
+  ExprP rangeCondition(const std::vector<ExprP>& indices, const std::vector<core::Dim>& shape);
   void assumeInRange(const ScopeP& scope, const ExprP& index, const core::Dim& extent);
 
   // ---- Pulling elements (Pull.cpp) ----

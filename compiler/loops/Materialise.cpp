@@ -309,13 +309,7 @@ void Lowering::scatterInto(const BufferP& buffer, const Node& node) {
       to.push_back(pull(index, {}));
     for (size_t d = rank; d-- > 0;)
       unbind(node.vars[d]);
-    ExprP inRange = exprs_.boolean(true);
-    for (size_t d = 0; d < to.size(); ++d) {
-      if (knownInRange(to[d], node.shape[d])) continue;
-      inRange = exprs_.logicalAnd(
-          inRange, exprs_.logicalAnd(exprs_.binary(BinaryOp::Le, exprs_.index(0), to[d]),
-                                     exprs_.binary(BinaryOp::Lt, to[d], dimension(node.shape[d]))));
-    }
+    ExprP inRange = rangeCondition(to, node.shape);
     auto add_ = [&] {
       loopNest(inner, false, [&](const std::vector<ExprP>& rest) {
         std::vector<ExprP> at = from, position = to;

@@ -46,15 +46,20 @@ ExprP Lowering::pull(const core::NodeP& node, const std::vector<ExprP>& indices)
   return result;
 }
 
-ExprP Lowering::pullChecked(const core::NodeP& node, const std::vector<ExprP>& indices) {
+ExprP Lowering::rangeCondition(const std::vector<ExprP>& indices,
+                               const std::vector<core::Dim>& shape) {
   ExprP condition = exprs_.boolean(true);
   for (size_t d = 0; d < indices.size(); ++d) {
-    const core::Dim& extent = node->type.shape[d];
-    if (knownInRange(indices[d], extent)) continue;
+    if (knownInRange(indices[d], shape[d])) continue;
     ExprP lower = exprs_.binary(core::BinaryOp::Le, exprs_.index(0), indices[d]);
-    ExprP upper = exprs_.binary(core::BinaryOp::Lt, indices[d], dimension(extent));
+    ExprP upper = exprs_.binary(core::BinaryOp::Lt, indices[d], dimension(shape[d]));
     condition = exprs_.logicalAnd(condition, exprs_.logicalAnd(lower, upper));
   }
+  return condition;
+}
+
+ExprP Lowering::pullChecked(const core::NodeP& node, const std::vector<ExprP>& indices) {
+  ExprP condition = rangeCondition(indices, node->type.shape);
   if (condition->kind == Expr::Kind::Const) return pull(node, indices);
 
   ExprP zero = exprs_.zero(node->type.elem);
