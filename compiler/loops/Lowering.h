@@ -157,6 +157,16 @@ private:
   std::optional<Expansion> decideExpansion(const core::NodeP& node);
 
   // ---- Reductions (Materialise.cpp) ----
+  /// Folds the rows of `array` at `indices` with `op` from `initial` (in
+  /// parallel chunks at top level); returns the accumulator.
+  LocalP foldRows(const core::NodeP& array, const std::vector<ExprP>& indices, core::BinaryOp op,
+                  const ExprP& initial, const std::string& name);
+  /// [outer, indices...]
+  static std::vector<ExprP> withOuterIndex(const ExprP& outer, const std::vector<ExprP>& indices) {
+    std::vector<ExprP> all{outer};
+    all.insert(all.end(), indices.begin(), indices.end());
+    return all;
+  }
   ExprP sumOuter(const core::Node& node, const std::vector<ExprP>& indices);
   /// sum over c < k of (c < e ? x : 0.0) as a sum over c < min(e, k) of x.
   ExprP sumOfPrefix(const core::Node& node, const std::vector<ExprP>& indices);

@@ -44,6 +44,16 @@ bool isTranscendental(const Node& node) {
 
 // ---- Reductions -----------------------------------------------------------------
 
+LocalP Lowering::foldRows(const core::NodeP& array, const std::vector<ExprP>& indices, BinaryOp op,
+                          const ExprP& initial, const std::string& name) {
+  LocalP result = declare(name, initial);
+  loop(array->type.shape[0], "r", mayParallelise(), {{result, op}}, [&](const ExprP& row) {
+    assign(result,
+           exprs_.binary(op, exprs_.local(result), pull(array, withOuterIndex(row, indices))));
+  });
+  return result;
+}
+
 ExprP Lowering::sumOuter(const Node& node, const std::vector<ExprP>& indices) {
   if (ExprP prefix = sumOfPrefix(node, indices)) return prefix;
   const core::NodeP& array = node.operands[0];
@@ -51,16 +61,9 @@ ExprP Lowering::sumOuter(const Node& node, const std::vector<ExprP>& indices) {
   bool isFloat = core::isFloat(node.type.elem);
   // From -0.0, the identity of IEEE addition, so that the sum of [-0.0] is -0.0
   // as in the interpreter (which starts from the first row).
-  LocalP sum =
-      declare("sum", isFloat ? exprs_.constant(-0.0, node.type.elem) : exprs_.zero(node.type.elem));
-  bool parallel = mayParallelise();
+  ExprP initial = isFloat ? exprs_.constant(-0.0, node.type.elem) : exprs_.zero(node.type.elem);
   BinaryOp add = node.type.elem == core::Elem::Bool ? BinaryOp::Or : BinaryOp::Add;
-  loop(rows, "r", parallel, {{sum, add}}, [&](const ExprP& row) {
-    std::vector<ExprP> at{row};
-    at.insert(at.end(), indices.begin(), indices.end());
-    assign(sum, exprs_.binary(add, exprs_.local(sum), pull(array, at)));
-  });
-  ExprP result = exprs_.local(sum);
+  ExprP result = exprs_.local(foldRows(array, indices, add, initial, "sum"));
   if (!isFloat) return result;
   // An empty sum is +0.0.
   ExprP empty = exprs_.binary(BinaryOp::Eq, dimension(rows), exprs_.index(0));
@@ -111,14 +114,8 @@ ExprP Lowering::sumOfPrefix(const Node& node, const std::vector<ExprP>& indices)
 }
 
 ExprP Lowering::maxOuter(const Node& node, const std::vector<ExprP>& indices) {
-  const core::NodeP& array = node.operands[0];
-  LocalP best = declare("max", lowest(exprs_, node.type.elem));
-  loop(array->type.shape[0], "r", mayParallelise(), {{best, BinaryOp::Max}}, [&](const ExprP& row) {
-    std::vector<ExprP> at{row};
-    at.insert(at.end(), indices.begin(), indices.end());
-    assign(best, exprs_.binary(BinaryOp::Max, exprs_.local(best), pull(array, at)));
-  });
-  return exprs_.local(best);
+  return exprs_.local(
+      foldRows(node.operands[0], indices, BinaryOp::Max, lowest(exprs_, node.type.elem), "max"));
 }
 
 ExprP Lowering::argmaxOuter(const Node& node, const std::vector<ExprP>& indices) {
@@ -127,9 +124,7 @@ ExprP Lowering::argmaxOuter(const Node& node, const std::vector<ExprP>& indices)
   LocalP best = declare("best", lowest(exprs_, elem));
   LocalP position = declare("argmax", exprs_.index(0));
   loop(array->type.shape[0], "r", false, {}, [&](const ExprP& row) {
-    std::vector<ExprP> at{row};
-    at.insert(at.end(), indices.begin(), indices.end());
-    ExprP x = pull(array, at);
+    ExprP x = pull(array, withOuterIndex(row, indices));
     ExprP bestValue = exprs_.local(best);
     ExprP better = exprs_.binary(BinaryOp::Gt, x, bestValue);
     if (core::isFloat(elem)) {
@@ -257,10 +252,10 @@ void Lowering::storeSumInto(const BufferP& buffer, const Node& node) {
   });
   BinaryOp add = node.type.elem == core::Elem::Bool ? BinaryOp::Or : BinaryOp::Add;
   auto accumulate = [&](const ExprP& row, const std::vector<ExprP>& indices) {
-    std::vector<ExprP> at{row};
-    at.insert(at.end(), indices.begin(), indices.end());
     ExprP position = linearIndex(shape, indices);
-    store(buffer, position, exprs_.binary(add, exprs_.load(buffer, position), pull(array, at)));
+    store(buffer, position,
+          exprs_.binary(add, exprs_.load(buffer, position),
+                        pull(array, withOuterIndex(row, indices))));
   };
   if (mayParallelise() && shape.size() >= 2) {
     // Parallel over the first output dimension: the threads write disjoint rows.
