@@ -19,3 +19,19 @@ entry dlossScalars(x: f64, y: f64) = grad(scalars)(x, y)
 -- CHECK-GRAD: lossScalars dlossScalars [] []
 -- SEED: 7
 -- CHECK-GRAD: lossScalars dlossScalars [] []
+
+-- vjp and jvp of the remainder as an array-valued function of both operands, and
+-- of the losses above.
+def modArray(a: [n]f64, b: [n]f64, s: f64): [n]f64 = a % b + (a * a) % s + 0.7 % b
+entry primalMod(a: [n]f64, b: [n]f64, s: f64): [n]f64 = modArray(a, b, s)
+entry vjpMod(a: [n]f64, b: [n]f64, s: f64, w: [n]f64) = vjp(modArray)(a, b, s, w)
+entry jvpMod(a: [n]f64, b: [n]f64, s: f64, ta: [n]f64, tb: [n]f64, ts: f64) = jvp(modArray)(a, b, s, ta, tb, ts)
+entry vjpBoth(a: [n]f64, b: [n]f64, w: f64) = vjp(both)(a, b, w)
+entry jvpBoth(a: [n]f64, b: [n]f64, ta: [n]f64, tb: [n]f64) = jvp(both)(a, b, ta, tb)
+entry vjpScalars(x: f64, y: f64, w: f64) = vjp(scalars)(x, y, w)
+entry jvpScalars(x: f64, y: f64, tx: f64, ty: f64) = jvp(scalars)(x, y, tx, ty)
+
+-- SEED: default
+-- CHECK-VJP-JVP: primalMod vjpMod jvpMod [5] [5] []
+-- CHECK-VJP-JVP: loss vjpBoth jvpBoth [5] [5]
+-- CHECK-VJP-JVP: lossScalars vjpScalars jvpScalars [] []

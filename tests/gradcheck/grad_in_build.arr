@@ -29,3 +29,23 @@ entry condGradExpected(w: [d]f64, s: f64): [d]f64 =
 -- CHECK-EQUAL: mapGrad mapGradExpected [2,3]
 -- CHECK-EQUAL: condGrad condGradExpected [3] []@0.1:1
 -- CHECK-EQUAL: condGrad condGradExpected [3] []@-1:-0.1
+
+-- vjp and jvp inside a build: the per-example losses as a function of w (the
+-- examples are constant) have the Jacobian whose rows are the per-example
+-- gradients. The vjp entry sums per-example vjps weighted by the cotangent; the
+-- jvp entry builds the per-example (value, tangent) pairs.
+entry perExampleLoss(w: [d]f64, xs: [b, d]f64): [b]f64 = build([b], \k -> f(w, xs[k]))
+entry vjpPerExample(w: [d]f64, xs: [b, d]f64, ct: [b]f64) = sumOuter(build([b], \k -> vjp(\v -> f(v, xs[k]))(w, ct[k])))
+entry jvpPerExample(w: [d]f64, xs: [b, d]f64, t: [d]f64) = build([b], \k -> jvp(\v -> f(v, xs[k]))(w, t))
+-- jvp and vjp inside map, and inside an if.
+entry primalMap(xs: [b, d]f64): [b]f64 = map(\row -> sum(row * row * row), xs)
+entry vjpMap(xs: [b, d]f64, ct: [b]f64) = build([b], \k -> vjp(\v -> sum(v * v * v))(xs[k], ct[k]))
+entry jvpMap(xs: [b, d]f64, t: [b, d]f64) = map2(\row dir -> jvp(\v -> sum(v * v * v))(row, dir), xs, t)
+entry primalCond(w: [d]f64, s: f64): f64 = if s > 0.0 then f(w, w) else sum(w)
+entry vjpCond(w: [d]f64, s: f64, ct: f64) = if s > 0.0 then vjp(\v -> f(v, v))(w, ct) else w * 0.0 + ct
+entry jvpCond(w: [d]f64, s: f64, t: [d]f64) = if s > 0.0 then jvp(\v -> f(v, v))(w, t) else (sum(w), sum(t))
+
+-- CHECK-VJP-JVP: perExampleLoss vjpPerExample jvpPerExample [3] ~[3,3]
+-- CHECK-VJP-JVP: primalMap vjpMap jvpMap [2,3]
+-- CHECK-VJP-JVP: primalCond vjpCond jvpCond [3] ~[]@0.1:1
+-- CHECK-VJP-JVP: primalCond vjpCond jvpCond [3] ~[]@-1:-0.1

@@ -208,6 +208,7 @@ def chain(x: f64): f64 =
 entry loss(x: f64): f64 = chain(x)
 entry dloss(x: f64) = grad(chain)(x)
 entry jvpChain(x: f64, t: f64) = jvp(chain)(x, t)
+entry vjpChain(x: f64, w: f64) = vjp(chain)(x, w)
 
 -- TIME-LIMIT: 10
 -- TOL: 1e-9 0
@@ -217,3 +218,6 @@ entry jvpChain(x: f64, t: f64) = jvp(chain)(x, t)
 -- CHECK-OUTPUT: jvpChain
 -- INPUT: 0.3 2.0
 -- EXPECT: 9.955820623149039e-61 2.3603590843045035e-59
+-- TOL: default
+-- RANGE: 0.2 0.5
+-- CHECK-VJP-JVP: loss vjpChain jvpChain []

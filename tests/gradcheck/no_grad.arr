@@ -31,3 +31,16 @@ entry plain(a: [n]f64): f64 = sum(a * a)
 -- CHECK-EQUAL: dlossScaled expectedScaled [4] [4]
 -- CHECK-EQUAL: primal plain [4]
 -- CHECK-GRAD: lossCorr dlossCorr [5]
+
+-- vjp and jvp through noGrad. Finite differences see the derivative of the value,
+-- so noGrad is given an argument whose value does not change along the
+-- differentiated input: x - a + c equals the constant input c at x = a, but it
+-- depends on x, and only a zero derivative of noGrad leaves exp(x) * c's.
+entry primalStop(a: [n]f64, c: [n]f64): [n]f64 = exp(a) * c + c * c
+entry vjpStop(a: [n]f64, c: [n]f64, w: [n]f64) = vjp(\x -> exp(x) * noGrad(x - a + c) + noGrad((x - a + c) * (x - a + c)))(a, w)
+entry jvpStop(a: [n]f64, c: [n]f64, t: [n]f64) = jvp(\x -> exp(x) * noGrad(x - a + c) + noGrad((x - a + c) * (x - a + c)))(a, t)
+entry vjpCorr(a: [n]f64, w: f64) = vjp(corrected)(a, w)
+entry jvpCorr(a: [n]f64, t: [n]f64) = jvp(corrected)(a, t)
+
+-- CHECK-VJP-JVP: primalStop vjpStop jvpStop [4] ~[4]
+-- CHECK-VJP-JVP: lossCorr vjpCorr jvpCorr [5]

@@ -17,3 +17,21 @@ entry dlossScalar(x: f64) = grad(scalar)(x)
 -- CHECK-GRAD: lossScalar dlossScalar []
 -- RANGE: 0.2 2.0
 -- CHECK-GRAD: lossFrac dlossFrac [6]
+
+-- vjp and jvp of constant float exponents as array-valued functions.
+def integralArray(a: [n]f64): [n]f64 = a ** 2.0 + a ** 3.0 * 0.5 + a ** 1.0 + a ** 0.0
+entry primalIntegral(a: [n]f64): [n]f64 = integralArray(a)
+entry vjpIntegral(a: [n]f64, w: [n]f64) = vjp(integralArray)(a, w)
+entry jvpIntegral(a: [n]f64, t: [n]f64) = jvp(integralArray)(a, t)
+def fractionalArray(a: [n]f64): [n]f64 = a ** 2.5 + a ** 0.5 + a ** -1.5
+entry primalFrac(a: [n]f64): [n]f64 = fractionalArray(a)
+entry vjpFrac(a: [n]f64, w: [n]f64) = vjp(fractionalArray)(a, w)
+entry jvpFrac(a: [n]f64, t: [n]f64) = jvp(fractionalArray)(a, t)
+entry vjpScalar(x: f64, w: f64) = vjp(scalar)(x, w)
+entry jvpScalar(x: f64, t: f64) = jvp(scalar)(x, t)
+
+-- RANGE: default
+-- CHECK-VJP-JVP: primalIntegral vjpIntegral jvpIntegral [6]
+-- CHECK-VJP-JVP: lossScalar vjpScalar jvpScalar []
+-- RANGE: 0.2 2.0
+-- CHECK-VJP-JVP: primalFrac vjpFrac jvpFrac [6]

@@ -30,3 +30,22 @@ entry dlossProdAt(a: [n]f64) = grad(prod)(a)
 -- CHECK-GRAD: lossExt dlossExt [6]
 -- CHECK-GRAD: lossProd dlossProd [5]
 -- CHECK-GRAD: lossMat dlossMat [3,3]
+
+-- vjp and jvp of the reductions: the losses above, and the per-row reductions
+-- of a matrix as a tuple of vectors.
+entry vjpF(a: [n]f64, b: [n]f64, w: f64) = vjp(f)(a, b, w)
+entry jvpF(a: [n]f64, b: [n]f64, ta: [n]f64, tb: [n]f64) = jvp(f)(a, b, ta, tb)
+entry vjpExt(a: [n]f64, w: f64) = vjp(extremes)(a, w)
+entry jvpExt(a: [n]f64, t: [n]f64) = jvp(extremes)(a, t)
+entry vjpProd(a: [n]f64, w: f64) = vjp(prod)(a, w)
+entry jvpProd(a: [n]f64, t: [n]f64) = jvp(prod)(a, t)
+def rowReductions(m: [r, c]f64): ([r]f64, [r]f64, [r]f64, [r]f64) =
+  (map(\x -> sum(x) * mean(x), m), map(norm, m), map(maximum, m), map(product, m))
+entry primalRows(m: [r, c]f64): ([r]f64, [r]f64, [r]f64, [r]f64) = rowReductions(m)
+entry vjpRows(m: [r, c]f64, w: ([r]f64, [r]f64, [r]f64, [r]f64)) = vjp(rowReductions)(m, w)
+entry jvpRows(m: [r, c]f64, t: [r, c]f64) = jvp(rowReductions)(m, t)
+
+-- CHECK-VJP-JVP: loss vjpF jvpF [5] [5]
+-- CHECK-VJP-JVP: lossExt vjpExt jvpExt [6]
+-- CHECK-VJP-JVP: lossProd vjpProd jvpProd [5]
+-- CHECK-VJP-JVP: primalRows vjpRows jvpRows [3,4]

@@ -77,3 +77,20 @@ entry jempty(a: [n]f64, t: [n]f64) = jvp(\x -> exp(x))(a, t)
 -- CHECK-OUTPUT: jempty
 -- INPUT: empty([0]f64) empty([0]f64)
 -- EXPECT: empty([0]f64) empty([0]f64)
+
+-- The same derivatives at random points, where vjp and jvp must agree: x ** 3.0,
+-- pow with a float exponent, maxOuter along the rows (no ties), max and min.
+entry cube(a: [n]f64): [n]f64 = a ** 3.0
+entry jcube(a: [n]f64, t: [n]f64) = jvp(\x -> x ** 3.0)(a, t)
+entry powE(a: [n]f64, e: f64): [n]f64 = pow(a, e)
+entry vpowE(a: [n]f64, e: f64, w: [n]f64) = vjp(\x y -> pow(x, y))(a, e, w)
+entry jpowE(a: [n]f64, e: f64, ta: [n]f64, te: f64) = jvp(\x y -> pow(x, y))(a, e, ta, te)
+entry maxCols(m: [r, c]f64): [c]f64 = maxOuter(m)
+entry maxMin(a: [n]f64, b: [n]f64): [n]f64 = max(a, b) + 2.0 * min(a, b)
+entry vmaxMin(a: [n]f64, b: [n]f64, w: [n]f64) = vjp(\x y -> max(x, y) + 2.0 * min(x, y))(a, b, w)
+entry jmaxMin(a: [n]f64, b: [n]f64, ta: [n]f64, tb: [n]f64) = jvp(\x y -> max(x, y) + 2.0 * min(x, y))(a, b, ta, tb)
+
+-- CHECK-VJP-JVP: cube vsq jcube [4]
+-- CHECK-VJP-JVP: powE vpowE jpowE [4]@0.2:2 []@-1.5:2
+-- CHECK-VJP-JVP: maxCols vmaxCols jmaxCols [3,2]
+-- CHECK-VJP-JVP: maxMin vmaxMin jmaxMin [5] [5]

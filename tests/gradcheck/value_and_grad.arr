@@ -20,3 +20,20 @@ entry gradPartG(a: [n]f64, k: i64, b: f64) = (valueAndGrad(g)(a, k, b)).1
 -- CHECK-VG: lossG vgG [3] []i64 []
 -- CHECK-VG: lossLambda vgLambda [4] ~[4]
 -- CHECK-EQUAL: gradG gradPartG [3] []i64 []
+
+-- vjp and jvp of the same functions: one parameter, an i64 parameter passed
+-- through, and a lambda capturing an input.
+entry vjpF(a: [n]f64, w: f64) = vjp(f)(a, w)
+entry jvpF(a: [n]f64, t: [n]f64) = jvp(f)(a, t)
+entry vjpG(a: [n]f64, k: i64, b: f64, w: f64) = vjp(g)(a, k, b, w)
+entry jvpG(a: [n]f64, k: i64, b: f64, ta: [n]f64, tb: f64) = jvp(g)(a, k, b, ta, tb)
+entry vjpLambda(a: [n]f64, x: [n]f64, w: f64) = vjp(\v -> sum(tanh(v * x)))(a, w)
+entry jvpLambda(a: [n]f64, x: [n]f64, t: [n]f64) = jvp(\v -> sum(tanh(v * x)))(a, t)
+-- The value of jvp is the value of valueAndGrad.
+entry valueJvp(a: [n]f64, k: i64, b: f64) = (jvp(g)(a, k, b, a, b)).0
+entry valueVg(a: [n]f64, k: i64, b: f64) = (valueAndGrad(g)(a, k, b)).0
+
+-- CHECK-VJP-JVP: loss vjpF jvpF [5]
+-- CHECK-VJP-JVP: lossG vjpG jvpG [3] []i64 []
+-- CHECK-VJP-JVP: lossLambda vjpLambda jvpLambda [4] ~[4]
+-- CHECK-EQUAL: valueJvp valueVg [3] []i64 []
