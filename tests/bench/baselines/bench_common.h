@@ -4,10 +4,13 @@
 //
 // Every baseline is run as
 //
-//     baseline --runs N --out RESULT.npy INPUT.npy...
+//     baseline [--grad] --runs N --out RESULT.npy INPUT.npy...
 //
 // computes its result N times, printing "run I: T ms" on standard error for
-// each run, and writes the last result to RESULT.npy.
+// each run, and writes the last result to RESULT.npy. With --grad it computes
+// the gradient instead of the primal (when the baseline has one); a gradient
+// with several components is written as RESULT_0.npy, RESULT_1.npy, .., as an
+// Arr executable writes a tuple.
 #pragma once
 
 #include <chrono>
@@ -119,8 +122,37 @@ inline void saveF64(const std::string& path, const std::vector<int64_t>& shape,
   if (!out) fail("cannot write " + path);
 }
 
+/// One f64 result: its shape and row-major data. Gradients are computed into
+/// results allocated (and zeroed) before the timed runs, as the Arr harness
+/// allocates an entry's results once, outside its timing.
+struct Result {
+  std::vector<int64_t> shape;
+  std::vector<double> data;
+
+  explicit Result(std::vector<int64_t> dims) : shape(std::move(dims)) {
+    int64_t count = 1;
+    for (int64_t d : shape)
+      count *= d;
+    data.assign(size_t(count), 0.0);
+  }
+};
+
+/// Writes a result, or the components of a tuple result as PATH_0.npy, PATH_1.npy, ..
+/// (PATH without its .npy suffix), the names an Arr executable uses for `-o PATH`.
+inline void saveResults(const std::string& path, const std::vector<Result>& results) {
+  if (results.size() == 1) {
+    saveF64(path, results[0].shape, results[0].data);
+    return;
+  }
+  std::string stem = path;
+  if (stem.size() > 4 && stem.compare(stem.size() - 4, 4, ".npy") == 0) stem.resize(stem.size() - 4);
+  for (size_t i = 0; i < results.size(); ++i)
+    saveF64(stem + "_" + std::to_string(i) + ".npy", results[i].shape, results[i].data);
+}
+
 struct Options {
   int runs = 1;
+  bool grad = false;
   std::string out;
   std::vector<std::string> inputs;
 };
@@ -129,7 +161,9 @@ inline Options parseOptions(int argc, char** argv, size_t inputCount) {
   Options options;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
-    if (arg == "--runs" && i + 1 < argc) {
+    if (arg == "--grad") {
+      options.grad = true;
+    } else if (arg == "--runs" && i + 1 < argc) {
       options.runs = std::atoi(argv[++i]);
     } else if (arg == "--out" && i + 1 < argc) {
       options.out = argv[++i];
@@ -138,7 +172,7 @@ inline Options parseOptions(int argc, char** argv, size_t inputCount) {
     }
   }
   if (options.runs < 1 || options.inputs.size() != inputCount)
-    fail("usage: " + std::string(argv[0]) + " --runs N --out RESULT.npy (" +
+    fail("usage: " + std::string(argv[0]) + " [--grad] --runs N --out RESULT.npy (" +
          std::to_string(inputCount) + " input .npy files)");
   return options;
 }

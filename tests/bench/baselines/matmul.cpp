@@ -1,12 +1,20 @@
-// Baseline for tests/bench/matmul.arr: C = A B for row-major f64 matrices, in
-// i-k-j order so the innermost loop walks rows of B and C contiguously. Each
-// C[i][j] is still summed over k in index order.
+// Baseline for tests/bench/matmul.arr: sum(A B) for row-major f64 matrices,
+// computed as the program is written: the product C = A B in i-k-j order (the
+// innermost loop walks rows of B and C contiguously; each C[i][j] is still
+// summed over k in index order), then the sum of C.
+//
+// The gradient is the hand-derived backward pass of a matrix product for the
+// upstream cotangent G = d sum / dC (all ones): dA = G B^T and dB = A^T G, two
+// more matrix products, as a layer's backward pass computes them, both with a
+// contiguous innermost loop (B^T is transposed into a buffer first). Exploiting
+// G = ones would make it O(n^2); this is the general backward pass.
 #include "bench_common.h"
+
+#include <algorithm>
 
 namespace {
 
-__attribute__((noinline)) std::vector<double> matmul(const double* a, const double* b, int64_t n,
-                                                     int64_t k, int64_t m) {
+std::vector<double> product(const double* a, const double* b, int64_t n, int64_t k, int64_t m) {
   std::vector<double> c(size_t(n * m), 0.0);
   for (int64_t i = 0; i < n; ++i) {
     double* row = c.data() + i * m;
@@ -20,6 +28,45 @@ __attribute__((noinline)) std::vector<double> matmul(const double* a, const doub
   return c;
 }
 
+__attribute__((noinline)) double matmulSum(const double* a, const double* b, int64_t n, int64_t k,
+                                           int64_t m) {
+  std::vector<double> c = product(a, b, n, k, m);
+  double sum = 0.0;
+  for (double value : c)
+    sum += value;
+  return sum;
+}
+
+__attribute__((noinline)) void matmulSumGrad(const double* a, const double* b, int64_t n, int64_t k,
+                                             int64_t m, double* da, double* db) {
+  std::vector<double> g(size_t(n * m), 1.0);
+  // dA = G B^T, in i-j-l order over the transpose of B.
+  std::vector<double> bt(size_t(m * k));
+  for (int64_t l = 0; l < k; ++l)
+    for (int64_t j = 0; j < m; ++j)
+      bt[size_t(j * k + l)] = b[l * m + j];
+  std::fill(da, da + n * k, 0.0);
+  for (int64_t i = 0; i < n; ++i) {
+    double* row = da + i * k;
+    for (int64_t j = 0; j < m; ++j) {
+      const double factor = g[size_t(i * m + j)];
+      const double* btrow = bt.data() + j * k;
+      for (int64_t l = 0; l < k; ++l)
+        row[l] += factor * btrow[l];
+    }
+  }
+  // dB[l][j] = sum_i A[i][l] G[i][j], accumulated row by row of G.
+  std::fill(db, db + k * m, 0.0);
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t l = 0; l < k; ++l) {
+      const double factor = a[i * k + l];
+      const double* grow = g.data() + i * m;
+      double* row = db + l * m;
+      for (int64_t j = 0; j < m; ++j)
+        row[j] += factor * grow[j];
+    }
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -28,11 +75,22 @@ int main(int argc, char** argv) {
   bench::Array<double> b = bench::loadF64(options.inputs[1]);
   if (a.shape.size() != 2 || b.shape.size() != 2 || a.dim(1) != b.dim(0))
     bench::fail("matmul: expected [n,k] and [k,m] matrices");
-  std::vector<double> c;
+  const int64_t n = a.dim(0), k = a.dim(1), m = b.dim(1);
+  if (options.grad) {
+    std::vector<bench::Result> gradient{bench::Result({n, k}), bench::Result({k, m})};
+    bench::timeRuns(options.runs, [&] {
+      matmulSumGrad(a.data.data(), b.data.data(), n, k, m, gradient[0].data.data(),
+                    gradient[1].data.data());
+      bench::escape(gradient[0].data.data());
+    });
+    bench::saveResults(options.out, gradient);
+    return 0;
+  }
+  double result = 0.0;
   bench::timeRuns(options.runs, [&] {
-    c = matmul(a.data.data(), b.data.data(), a.dim(0), a.dim(1), b.dim(1));
-    bench::escape(c.data());
+    result = matmulSum(a.data.data(), b.data.data(), n, k, m);
+    bench::escape(&result);
   });
-  bench::saveF64(options.out, {a.dim(0), b.dim(1)}, c);
+  bench::saveF64(options.out, {}, {result});
   return 0;
 }
