@@ -1,36 +1,37 @@
 #!/usr/bin/python3
-"""Benchmarks of arrc-compiled code against hand-written C++ (not a test; see README.md).
+"""The benchmark suite of tests/bench (not a test; see README.md there).
 
-    /usr/bin/python3 tests/bench/run.py [--arrc build/compiler/arrc] [--only dot,gmm]
-                                        [--runs N] [--csv FILE] [--keep DIR]
+    /usr/bin/python3 tests/bench/run.py [--only dot,gmm_1k_d10_K25] [--threads 1,2]
+        [--runs N] [--csv FILE] [--no-torch] [--arrc PATH] [--cxx COMPILER]
+        [--budget SECONDS] [--keep DIR]
 
-For each benchmark, in one run of this script:
-  - generates its inputs deterministically (NumPy, fixed seed; the GMM inputs come
-    from the ADBench file through samples/gmm/convert.py) as .npy files in a
-    temporary directory;
-  - compiles the Arr program with `arrc PROG -O2 -o EXE` and the C++ baseline
-    (baselines/*.cpp) with `clang++-19 -O3 -march=native` (or g++);
-  - runs the baseline with its own timing loop, and the executable with
-    `--runs N --threads 1` and `--threads 2`, and takes the median of the
-    per-run times each prints on standard error;
-  - checks that the Arr result (-o OUT.npy) agrees with the baseline's (relative
-    1e-9) and the 2-thread result with the 1-thread one.
-Prints a table and writes a CSV: C++ time, Arr times on 1 and 2 threads, the
-ratio Arr (1 thread) / C++ and the 2-thread speedup of the Arr version.
+For each program (dot, selfconv, matmul, mlp, conv2d and three ADBench GMMs),
+in one run of this script:
+  - generates its inputs as .npy files (NumPy, fixed seed; the GMM inputs come
+    from ADBench's files through samples/gmm/convert.py);
+  - compiles the Arr program (`arrc PROG -O2 -o EXE`, one executable with a
+    primal and a gradient entry) and the C++ baseline (baselines/*.cpp,
+    clang++-19 -O3 -march=native, single-threaded; some have a hand-derived
+    gradient, selected by --grad);
+  - times the C++ primal and gradient, and for each thread count the Arr
+    primal and gradient entries (`--runs N --threads T`) and, when `import
+    torch` works, the PyTorch versions (torch_bench.py, torch.set_num_threads(T));
+    the time of a configuration is the median of its runs; its peak memory is
+    the largest resident set (ru_maxrss, through peak_rss.cpp) of a process making one call;
+  - checks the Arr results against the C++ ones (relative 1e-9 of the largest
+    magnitude), against PyTorch's (1e-8), and the results on T threads against
+    those on the first thread count.
+Prints a table, a summary of the targets of issue #8, writes a CSV (default
+build/bench.csv) and, when matplotlib imports, a PNG bar chart next to it.
 
-The number of runs adapts to the time of a first untimed run: as many as fit
-in 8 s, at least 3 and at most the benchmark's default (or --runs); a first run
-longer than 8 s is the only measurement. So a slow compiled program still
-finishes in bounded time. Needs NumPy: run it with Debian's /usr/bin/python3.
-
-Timing lines: a line of standard error per run, with a number and a unit
-(`ns`, `us`, `µs`, `ms` or `s`), e.g. "run 3: 12.5 ms"; a number without a
-unit is taken as milliseconds. When a line has several numbers the one with
-a unit wins, else the last one.
+The number of runs adapts to the time of a first, separately timed, call: as
+many as fit in the budget (default 4 s per configuration), at least 3 and at
+most the program's default (or --runs); a first call longer than the budget is
+the only measurement, so slow programs finish in bounded time.
 """
 
 import argparse
-import csv
+import json
 import math
 import os
 import re
@@ -39,6 +40,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 import numpy as np
@@ -46,18 +48,20 @@ import numpy as np
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 BASELINES = os.path.join(HERE, "baselines")
-GMM_DATA = "/work/shared/data/adbench/gmm/10k/gmm_d32_K25.txt"
+GMM_DATA = [os.path.join(os.path.dirname(ROOT), "shared", "data", "adbench", "gmm"),
+            "/work/shared/data/adbench/gmm"]
 SEED = 20240601
-BUDGET_SECONDS = 8.0  # per timed configuration: caps runs x (time of one run)
-AGREEMENT = 1e-9  # relative tolerance between the Arr and C++ results
-TIMEOUT = 600
+AGREEMENT = 1e-9  # relative tolerance between the Arr and C++ results (and across threads)
+TORCH_AGREEMENT = 1e-8  # relative tolerance between the Arr and PyTorch results
+TIMEOUT = 900  # seconds for one process
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.join(ROOT, "samples", "gmm"))
 import convert  # noqa: E402  (samples/gmm/convert.py: ADBench file -> .npy inputs)
+import report  # noqa: E402  (tests/bench/report.py: table, targets, CSV, chart)
 
 
-# ---- inputs -------------------------------------------------------------------
+# ---- programs and inputs --------------------------------------------------------
 
 def save(directory, name, array):
     path = os.path.join(directory, name + ".npy")
@@ -69,6 +73,10 @@ def dot_inputs(directory, rng):
     n = 10_000_000
     return [save(directory, "dot_a", rng.standard_normal(n)),
             save(directory, "dot_b", rng.standard_normal(n))]
+
+
+def selfconv_inputs(directory, rng):
+    return [save(directory, "selfconv_a", rng.standard_normal(100_000))]
 
 
 def matmul_inputs(directory, rng):
@@ -86,55 +94,120 @@ def mlp_inputs(directory, rng):
         paths.append(save(directory, f"mlp_w{layer}", weights))
         paths.append(save(directory, f"mlp_b{layer}", rng.standard_normal(fan_out) * 0.1))
     paths.append(save(directory, "mlp_x", rng.random((batch, sizes[0]))))
+    paths.append(save(directory, "mlp_labels", rng.integers(0, sizes[-1], batch, dtype=np.int64)))
     return paths
 
 
-def gmm_inputs(directory, rng):
-    del rng  # the inputs are ADBench's
-    problem = convert.read_adbench(GMM_DATA)
-    return convert.write_inputs(problem, os.path.join(directory, "gmm"))
+def conv2d_inputs(directory, rng):
+    channels, size = 32, 64
+    weights = rng.standard_normal((channels, channels, 3, 3)) * math.sqrt(2.0 / (channels * 9))
+    return [save(directory, "conv2d_w", weights),
+            save(directory, "conv2d_b", rng.standard_normal(channels) * 0.1),
+            save(directory, "conv2d_x", rng.standard_normal((channels, size, size)))]
+
+
+def gmm_inputs(relative):
+    def make(directory, rng):
+        del rng  # the inputs are ADBench's
+        for root in GMM_DATA:
+            path = os.path.join(root, relative)
+            if os.path.isfile(path):
+                problem = convert.read_adbench(path)
+                stem = os.path.splitext(relative.replace("/", "_"))[0]
+                return convert.write_inputs(problem, os.path.join(directory, stem))
+        raise FileNotFoundError(f"{relative} not found under {' or '.join(GMM_DATA)}")
+    return make
 
 
 class Benchmark:
-    def __init__(self, name, size, program, entry, baseline, make_inputs, runs):
+    def __init__(self, name, size, program, entries, baseline, cpp_grad, make_inputs, runs,
+                 torch_name, grad_target=3.0):
         self.name = name
         self.size = size
         self.program = program
-        self.entry = entry
-        self.baseline = baseline
+        self.primal_entry, self.grad_entry = entries
+        self.baseline = baseline  # a file in baselines/
+        self.cpp_grad = cpp_grad  # whether the baseline has a hand-derived gradient (--grad)
         self.make_inputs = make_inputs
-        self.runs = runs
+        self.runs = runs  # at most this many timed runs
+        self.torch_name = torch_name  # the program's name in torch_bench.py
+        self.grad_target = grad_target  # issue #8: gradient time <= this times the primal's
+
+
+GMM = os.path.join(ROOT, "samples", "gmm", "gmm.arr")
+BENCH_ENTRIES = ("main", "main_grad")
+GMM_ENTRIES = ("objective", "objective_grad")
+
+
+def here(name):
+    return os.path.join(HERE, name)
 
 
 BENCHMARKS = [
-    Benchmark("dot", "2 x 10^7 f64", os.path.join(HERE, "dot.arr"), None, "dot.cpp", dot_inputs, 20),
-    Benchmark("matmul", "512x512 f64", os.path.join(HERE, "matmul.arr"), None, "matmul.cpp",
-              matmul_inputs, 20),
-    Benchmark("mlp", "784-256-128-10, batch 128", os.path.join(HERE, "mlp.arr"), None, "mlp.cpp",
-              mlp_inputs, 20),
-    Benchmark("gmm", "ADBench 10k d32 K25", os.path.join(ROOT, "samples", "gmm", "gmm.arr"),
-              "objective", "gmm.cpp", gmm_inputs, 10),
+    Benchmark("dot", "2 vectors of 10^7 f64", here("dot.arr"), BENCH_ENTRIES, "dot.cpp", True,
+              dot_inputs, 20, "dot", grad_target=2.0),
+    Benchmark("selfconv", "n = 10^5 f64", here("selfconv.arr"), BENCH_ENTRIES, "selfconv.cpp",
+              True, selfconv_inputs, 50, "selfconv", grad_target=2.0),
+    Benchmark("matmul", "sum of 512x512 x 512x512 f64", here("matmul.arr"), BENCH_ENTRIES,
+              "matmul.cpp", True, matmul_inputs, 20, "matmul"),
+    Benchmark("mlp", "784-256-128-10, batch 128, cross-entropy", here("mlp.arr"), BENCH_ENTRIES,
+              "mlp.cpp", True, mlp_inputs, 20, "mlp"),
+    Benchmark("conv2d", "32->32 channels, 3x3, 64x64, sum of squares", here("conv2d.arr"),
+              BENCH_ENTRIES, "conv2d.cpp", True, conv2d_inputs, 20, "conv2d"),
+    Benchmark("gmm_1k_d10_K25", "ADBench gmm 1k d10 K25", GMM, GMM_ENTRIES, "gmm.cpp", False,
+              gmm_inputs("1k/gmm_d10_K25.txt"), 10, "gmm"),
+    Benchmark("gmm_10k_d32_K25", "ADBench gmm 10k d32 K25", GMM, GMM_ENTRIES, "gmm.cpp", False,
+              gmm_inputs("10k/gmm_d32_K25.txt"), 10, "gmm"),
+    Benchmark("gmm_1k_d64_K10", "ADBench gmm 1k d64 K10", GMM, GMM_ENTRIES, "gmm.cpp", False,
+              gmm_inputs("1k/gmm_d64_K10.txt"), 10, "gmm"),
 ]
 
 
-# ---- running ------------------------------------------------------------------
+# ---- running and timing ---------------------------------------------------------
 
 class Failure(Exception):
     pass
 
 
-def run(command, what):
-    try:
-        result = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT,
-                                stdin=subprocess.DEVNULL)
-    except subprocess.TimeoutExpired as error:
-        raise Failure(f"{what}: timed out after {TIMEOUT} s") from error
-    except OSError as error:
-        raise Failure(f"{what}: {error}") from error
-    if result.returncode != 0:
-        message = (result.stderr.strip() or result.stdout.strip()).splitlines()
-        raise Failure(f"{what}: exit {result.returncode}: {message[-1] if message else ''}")
-    return result
+def execute(command, what, env=None, peak_rss=None):
+    """Runs a command to completion. Returns (stdout, stderr, peak resident MB or None).
+
+    With peak_rss (the compiled peak_rss.cpp), the command runs under it, which
+    reports the command's own peak (a direct child of this large process would
+    inherit this process's peak through execve)."""
+    rss_file = None
+    if peak_rss:
+        handle, rss_file = tempfile.mkstemp(prefix="rss-", suffix=".txt")
+        os.close(handle)
+        command = [peak_rss, rss_file] + command
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        try:
+            process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
+                                       env=env, start_new_session=True)
+        except OSError as error:
+            raise Failure(f"{what}: {error}") from error
+        timer = threading.Timer(TIMEOUT, lambda: os.killpg(process.pid, 9))
+        timer.start()
+        try:
+            process.wait()
+        finally:
+            timer.cancel()
+        out.seek(0)
+        err.seek(0)
+        stdout = out.read().decode("utf-8", "replace")
+        stderr = err.read().decode("utf-8", "replace")
+    mb = None
+    if rss_file:
+        with open(rss_file, encoding="utf-8") as kib:
+            text = kib.read().strip()
+        os.unlink(rss_file)
+        mb = int(text) / 1024.0 if text else None  # ru_maxrss is in KiB on Linux
+    if process.returncode != 0:
+        if process.returncode == -9:
+            raise Failure(f"{what}: killed after the timeout of {TIMEOUT} s")
+        message = (stderr.strip() or stdout.strip()).splitlines()
+        raise Failure(f"{what}: exit {process.returncode}: {message[-1] if message else ''}")
+    return stdout, stderr, mb
 
 
 UNIT_MS = {"ns": 1e-6, "us": 1e-3, "µs": 1e-3, "ms": 1.0, "s": 1000.0}
@@ -143,7 +216,8 @@ NUMBER = re.compile(r"\d+(?:\.\d*)?(?:[eE][-+]?\d+)?")
 
 
 def parse_times(stderr, runs, what):
-    """The per-run times (ms) printed on standard error, one line per run."""
+    """The per-run times (ms) printed on standard error, one line per run, e.g.
+    "run 3: 12.5 ms" (a number without a unit is taken as milliseconds)."""
     times = []
     for line in stderr.splitlines():
         with_unit = WITH_UNIT.findall(line)
@@ -160,31 +234,56 @@ def parse_times(stderr, runs, what):
     return times
 
 
-def timed(make_command, max_runs, what):
-    """Runs once to size the number of runs, then times. Returns (median ms, runs).
-
-    A first run longer than the budget is the only measurement (runs = 1)."""
-    first = run(make_command(1), what)
-    single_ms = parse_times(first.stderr, 1, what)[0]
-    if single_ms / 1000.0 > BUDGET_SECONDS:
-        return single_ms, 1
-    runs = max(3, min(max_runs, int(BUDGET_SECONDS / max(single_ms / 1000.0, 1e-6))))
-    result = run(make_command(runs), what)
-    return statistics.median(parse_times(result.stderr, runs, what)), runs
+class Timing:
+    def __init__(self, ms, runs, mb):
+        self.ms, self.runs, self.mb = ms, runs, mb
 
 
-def compare(actual_path, expected_path):
-    """None when the two .npy results agree within AGREEMENT, else a short description."""
+def timed(make_command, max_runs, ctx, what):
+    """A first one-call process gives the peak memory and sizes the number of runs;
+    a second one is timed (median). A first call longer than the budget is the
+    only measurement."""
+    budget = ctx["budget"]
+    _, stderr, mb = execute(make_command(1), what, peak_rss=ctx["peak_rss"])
+    single_ms = parse_times(stderr, 1, what)[0]
+    if single_ms / 1000.0 > budget or max_runs <= 1:
+        return Timing(single_ms, 1, mb)
+    runs = max(3, min(max_runs, int(budget / max(single_ms / 1000.0, 1e-6))))
+    _, stderr, _ = execute(make_command(runs), what)
+    return Timing(statistics.median(parse_times(stderr, runs, what)), runs, mb)
+
+
+def load_result(path):
+    """The arrays of a result written with `-o PATH`: PATH itself, or the tuple
+    components PATH_0.npy, PATH_1.npy, .. (PATH without .npy)."""
+    if os.path.isfile(path):
+        return [np.load(path)]
+    stem, components = path[:-4] if path.endswith(".npy") else path, []
+    while os.path.isfile(f"{stem}_{len(components)}.npy"):
+        components.append(np.load(f"{stem}_{len(components)}.npy"))
+    if not components:
+        raise Failure(f"no result {os.path.basename(path)}")
+    return components
+
+
+def compare(actual_path, expected_path, tolerance):
+    """None when the results agree (each component within tolerance times its largest
+    magnitude), else a short description."""
     try:
-        actual, expected = np.load(actual_path), np.load(expected_path)
+        actual, expected = load_result(actual_path), load_result(expected_path)
     except Exception as error:  # noqa: BLE001 - an unreadable result is the finding
         return f"unreadable result ({error})"
-    if actual.shape != expected.shape:
-        return f"shape {actual.shape} vs {expected.shape}"
-    scale = max(float(np.max(np.abs(expected))) if expected.size else 0.0, 1e-300)
-    error = float(np.max(np.abs(actual - expected))) / scale if expected.size else 0.0
-    if not math.isfinite(error) or error > AGREEMENT:
-        return f"max rel err {error:.1e}"
+    if len(actual) != len(expected):
+        return f"{len(actual)} components vs {len(expected)}"
+    for index, (a, e) in enumerate(zip(actual, expected)):
+        if a.shape != e.shape:
+            return f"component {index}: shape {a.shape} vs {e.shape}"
+        if e.size:
+            scale = max(float(np.max(np.abs(e))), 1e-300)
+            error = float(np.max(np.abs(a.astype(np.float64) - e))) / scale
+            if not math.isfinite(error) or error > tolerance:
+                where = f"component {index}: " if len(expected) > 1 else ""
+                return f"{where}max rel err {error:.1e}"
     return None
 
 
@@ -195,26 +294,147 @@ def find_cxx(requested):
     raise SystemExit(f"no C++ compiler found ({requested or 'clang++-19, g++'})")
 
 
-def fmt_ms(value):
-    if value is None:
-        return "-"
-    return f"{value:.3g}" if value < 100 else f"{value:.0f}"
+def torch_available():
+    try:
+        return subprocess.run([sys.executable, "-c", "import torch"], capture_output=True,
+                              timeout=120).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
 
 
-def fmt_ratio(value):
-    return "-" if value is None else f"{value:.2f}"
+def log(bench, message):
+    print(f"[{bench.name}] {message}", file=sys.stderr, flush=True)
+
+
+# ---- one program ------------------------------------------------------------------
+
+def run_benchmark(bench, ctx, rows):
+    """Measures one program for every thread count; appends a row per thread count."""
+    directory = ctx["dir"]
+    problems = []
+    base = {"benchmark": bench.name, "size": bench.size, "runs": []}
+    log(bench, "generating inputs")
+    try:
+        inputs = bench.make_inputs(directory, np.random.default_rng(SEED))
+    except Exception as error:  # noqa: BLE001 - reported in the table
+        for threads in ctx["threads"]:
+            rows.append(dict(base, threads=threads, check=[f"no inputs: {error}"]))
+        return
+    max_runs = ctx["runs"] or bench.runs
+
+    # The hand-written baseline (single-threaded, so measured once).
+    cpp_out = {}
+    try:
+        exe = ctx["cpp_cache"].get(bench.baseline)
+        if exe is None:
+            exe = os.path.join(directory, os.path.splitext(bench.baseline)[0] + "_cpp")
+            log(bench, f"compiling {bench.baseline}")
+            execute([ctx["cxx"], "-std=c++20", "-O3", "-march=native", "-I", BASELINES,
+                     os.path.join(BASELINES, bench.baseline), "-o", exe], f"{bench.baseline}")
+            ctx["cpp_cache"][bench.baseline] = exe
+        for kind in ("primal", "grad") if bench.cpp_grad else ("primal",):
+            out = os.path.join(directory, f"{bench.name}_cpp_{kind}.npy")
+            flag = ["--grad"] if kind == "grad" else []
+            log(bench, f"C++ {kind}")
+            timing = timed(lambda runs, out=out, flag=flag: [exe] + flag + [
+                "--runs", str(runs), "--out", out] + inputs, max_runs, ctx,
+                f"C++ {kind}")
+            base[f"cpp_{kind}"] = timing
+            base["runs"].append(f"C++ {kind} {timing.runs}")
+            cpp_out[kind] = out
+    except Failure as error:
+        problems.append(str(error))
+
+    # The Arr program: one executable for both entries.
+    arr_exe = None
+    try:
+        cached = ctx["arr_cache"].get(bench.program)
+        if cached is None:
+            arr_exe = os.path.join(directory, os.path.splitext(os.path.basename(bench.program))[0]
+                                   + "_arr")
+            log(bench, f"compiling {os.path.relpath(bench.program, ROOT)} with arrc")
+            start = time.perf_counter()
+            execute([ctx["arrc"], bench.program, "-O2", "-o", arr_exe], "arrc")
+            if not os.path.isfile(arr_exe):
+                raise Failure(f"arrc exited 0 but wrote no {os.path.basename(arr_exe)}")
+            cached = (arr_exe, time.perf_counter() - start)
+            ctx["arr_cache"][bench.program] = cached
+        arr_exe, base["arrc_compile_s"] = cached
+    except Failure as error:
+        problems.append(str(error))
+        arr_exe = None
+
+    first = ctx["threads"][0]
+    arr_out, torch_out = {}, {}
+    for threads in ctx["threads"]:
+        row = dict(base, threads=threads, runs=list(base["runs"]))
+        row_problems = list(problems)  # a failed compilation concerns every row
+        for kind, entry in (("primal", bench.primal_entry), ("grad", bench.grad_entry)):
+            if arr_exe is None:
+                break
+            out = os.path.join(directory, f"{bench.name}_arr_{kind}_t{threads}.npy")
+            log(bench, f"Arr {kind}, {threads} thread(s)")
+            try:
+                timing = timed(lambda runs, out=out, entry=entry, threads=threads: [
+                    arr_exe, "--entry", entry] + inputs + [
+                    "-o", out, "--runs", str(runs), "--threads", str(threads)],
+                    max_runs, ctx, f"Arr {kind} --threads {threads}")
+                row[f"arr_{kind}"] = timing
+                row["runs"].append(f"Arr {kind} {timing.runs}")
+                arr_out[(kind, threads)] = out
+            except Failure as error:
+                row_problems.append(str(error))
+        if ctx["torch"]:
+            log(bench, f"PyTorch, {threads} thread(s)")
+            stem = os.path.join(directory, f"{bench.name}_torch_t{threads}")
+            env = dict(os.environ, OMP_NUM_THREADS=str(threads),
+                       OPENBLAS_NUM_THREADS=str(threads))
+            try:
+                stdout, _, _ = execute([sys.executable, os.path.join(HERE, "torch_bench.py"),
+                                        bench.torch_name, str(threads), str(max_runs),
+                                        str(ctx["budget"]), stem] + inputs, "PyTorch", env)
+                report = json.loads(stdout.strip().splitlines()[-1])
+                row["torch_primal"] = Timing(report["primal_ms"], report["primal_runs"], None)
+                row["torch_grad"] = Timing(report["grad_ms"], report["grad_runs"], None)
+                row["runs"].append(f"torch {report['primal_runs']}/{report['grad_runs']}")
+                ctx["torch_info"] = report
+                torch_out[("primal", threads)] = stem + "_primal.npy"
+                torch_out[("grad", threads)] = stem + "_grad.npy"
+            except (Failure, ValueError, KeyError, IndexError) as error:
+                row_problems.append(f"PyTorch: {error}")
+
+        # Agreement of the results.
+        for kind in ("primal", "grad"):
+            mine = arr_out.get((kind, threads))
+            if mine is None:
+                continue
+            if threads == first:
+                checks = [(cpp_out.get(kind), AGREEMENT, "vs C++")]
+            else:
+                checks = [(arr_out.get((kind, first)), AGREEMENT, f"{threads} vs {first} threads")]
+            checks.append((torch_out.get((kind, threads)), TORCH_AGREEMENT, "vs PyTorch"))
+            for reference, tolerance, label in checks:
+                if reference:
+                    problem = compare(mine, reference, tolerance)
+                    if problem:
+                        row_problems.append(f"Arr {kind} {label}: {problem}")
+        row["check"] = row_problems
+        rows.append(row)
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--only", default=None, help="comma-separated program names")
+    parser.add_argument("--threads", default="1,2", help="comma-separated thread counts (1,2)")
+    parser.add_argument("--runs", type=int, default=None, help="at most this many timed runs")
+    parser.add_argument("--csv", default=os.path.join(ROOT, "build", "bench.csv"),
+                        help="CSV output (default build/bench.csv); the chart goes next to it")
+    parser.add_argument("--no-torch", action="store_true", help="skip the PyTorch baselines")
     parser.add_argument("--arrc", default=os.path.join(ROOT, "build", "compiler", "arrc"))
     parser.add_argument("--cxx", default=None, help="C++ compiler (default clang++-19, else g++)")
-    parser.add_argument("--only", default=None, help="comma-separated benchmark names")
-    parser.add_argument("--runs", type=int, default=None, help="at most this many timed runs")
-    parser.add_argument("--csv", default=None,
-                        help="where to write the CSV (default build/bench_results.csv in the "
-                             "repository, or arr_bench.csv here when there is no build/)")
-    parser.add_argument("--keep", default=None, help="keep inputs and executables in this directory")
+    parser.add_argument("--budget", type=float, default=4.0,
+                        help="seconds of timed runs per configuration (default 4)")
+    parser.add_argument("--keep", default=None, help="keep inputs, executables and results here")
     args = parser.parse_args()
 
     chosen = BENCHMARKS
@@ -222,15 +442,21 @@ def main():
         names = args.only.split(",")
         unknown = [n for n in names if n not in {b.name for b in BENCHMARKS}]
         if unknown:
-            parser.error(f"unknown benchmark(s) {unknown}; known: "
+            parser.error(f"unknown program(s) {unknown}; known: "
                          f"{', '.join(b.name for b in BENCHMARKS)}")
         chosen = [b for b in BENCHMARKS if b.name in names]
-    arrc = os.path.abspath(args.arrc)
-    cxx = find_cxx(args.cxx)
-    if args.csv is None:
-        build = os.path.join(ROOT, "build")
-        args.csv = os.path.join(build, "bench_results.csv") if os.path.isdir(build) else "arr_bench.csv"
+    try:
+        threads = [int(t) for t in args.threads.split(",")]
+    except ValueError:
+        parser.error("--threads takes comma-separated integers")
+    if not threads or min(threads) < 1:
+        parser.error("--threads takes positive thread counts")
     started = time.perf_counter()
+    load_before = os.getloadavg()[0]
+    use_torch = not args.no_torch and torch_available()
+    if not args.no_torch and not use_torch:
+        print(f"PyTorch is not importable by {sys.executable}: no PyTorch columns "
+              "(tests/bench/install_deps.sh installs it)", file=sys.stderr)
 
     if args.keep:
         os.makedirs(args.keep, exist_ok=True)
@@ -238,109 +464,43 @@ def main():
     else:
         cleanup = tempfile.TemporaryDirectory(prefix="arr-bench-")
         directory = cleanup.name
-
+    ctx = {"dir": directory, "threads": threads, "runs": args.runs, "budget": args.budget,
+           "arrc": os.path.abspath(args.arrc), "cxx": find_cxx(args.cxx), "torch": use_torch,
+           "cpp_cache": {}, "arr_cache": {}, "torch_info": None, "peak_rss": None}
     rows = []
     try:
-        rng = np.random.default_rng(SEED)
+        peak_rss = os.path.join(directory, "peak_rss")
+        try:
+            execute([ctx["cxx"], "-O2", os.path.join(HERE, "peak_rss.cpp"), "-o", peak_rss],
+                    "peak_rss.cpp")
+            ctx["peak_rss"] = peak_rss
+        except Failure as error:
+            print(f"no peak memory measurements: {error}", file=sys.stderr)
         for bench in chosen:
-            row = {"benchmark": bench.name, "size": bench.size, "cpp_ms": None, "arr_t1_ms": None,
-                   "arr_t2_ms": None, "ratio": None, "speedup": None, "runs": "",
-                   "arrc_compile_s": None, "check": ""}
-            problems = []
-            print(f"[{bench.name}] generating inputs", file=sys.stderr, flush=True)
-            try:
-                inputs = bench.make_inputs(directory, rng)
-            except Exception as error:  # noqa: BLE001 - reported in the table
-                row["check"] = f"no inputs: {error}"
-                rows.append(row)
-                continue
-
-            # The hand-written baseline.
-            cpp_out = os.path.join(directory, f"{bench.name}_cpp.npy")
-            try:
-                exe = os.path.join(directory, f"{bench.name}_cpp")
-                print(f"[{bench.name}] compiling {bench.baseline}", file=sys.stderr, flush=True)
-                run([cxx, "-std=c++20", "-O3", "-march=native", "-I", BASELINES,
-                     os.path.join(BASELINES, bench.baseline), "-o", exe], f"{cxx} {bench.baseline}")
-                limit = args.runs or bench.runs
-                row["cpp_ms"], cpp_runs = timed(
-                    lambda runs: [exe, "--runs", str(runs), "--out", cpp_out] + inputs, limit,
-                    f"{bench.name} baseline")
-                row["runs"] = f"C++ {cpp_runs}"
-            except Failure as error:
-                problems.append(str(error))
-                cpp_out = None
-
-            # The Arr program.
-            arr_exe = os.path.join(directory, f"{bench.name}_arr")
-            try:
-                print(f"[{bench.name}] compiling {os.path.relpath(bench.program, ROOT)} with arrc",
-                      file=sys.stderr, flush=True)
-                compile_start = time.perf_counter()
-                run([arrc, bench.program, "-O2", "-o", arr_exe], "arrc")
-                if not os.path.isfile(arr_exe):
-                    raise Failure(f"arrc exited 0 but wrote no {os.path.basename(arr_exe)}")
-                row["arrc_compile_s"] = time.perf_counter() - compile_start
-                entry = ["--entry", bench.entry] if bench.entry else []
-                outputs = {}
-                for threads in (1, 2):
-                    out = os.path.join(directory, f"{bench.name}_arr_t{threads}.npy")
-
-                    def command(runs, out=out, threads=threads):
-                        return ([arr_exe] + entry + inputs +
-                                ["-o", out, "--runs", str(runs), "--threads", str(threads)])
-
-                    median, runs = timed(command, args.runs or bench.runs,
-                                         f"{bench.name} arr --threads {threads}")
-                    row[f"arr_t{threads}_ms"] = median
-                    row["runs"] += f", Arr t{threads} {runs}"
-                    outputs[threads] = out
-                if cpp_out:
-                    problem = compare(outputs[1], cpp_out)
-                    if problem:
-                        problems.append(f"Arr vs C++: {problem}")
-                problem = compare(outputs[2], outputs[1])
-                if problem:
-                    problems.append(f"2 threads vs 1: {problem}")
-            except Failure as error:
-                problems.append(str(error))
-
-            if row["cpp_ms"] and row["arr_t1_ms"]:
-                row["ratio"] = row["arr_t1_ms"] / row["cpp_ms"]
-            if row["arr_t1_ms"] and row["arr_t2_ms"]:
-                row["speedup"] = row["arr_t1_ms"] / row["arr_t2_ms"]
-            row["check"] = "ok" if not problems else "WARNING: " + "; ".join(problems)
-            row["runs"] = row["runs"].lstrip(", ")
-            rows.append(row)
+            run_benchmark(bench, ctx, rows)
     finally:
         if cleanup:
             cleanup.cleanup()
 
-    header = ["benchmark", "size", "C++ ms", "Arr 1T ms", "Arr 2T ms", "Arr/C++", "2T speedup",
-              "check"]
-    table = [[r["benchmark"], r["size"], fmt_ms(r["cpp_ms"]), fmt_ms(r["arr_t1_ms"]),
-              fmt_ms(r["arr_t2_ms"]), fmt_ratio(r["ratio"]), fmt_ratio(r["speedup"]), r["check"]]
-             for r in rows]
-    widths = [max(len(str(line[i])) for line in [header] + table) for i in range(len(header) - 1)]
-    print(f"median times; Arr compiled with arrc -O2, C++ with {os.path.basename(cxx)} -O3 "
-          "-march=native (single-threaded)")
-    for line in [header] + table:
-        cells = [str(cell).ljust(width) if i < 2 else str(cell).rjust(width)
-                 for i, (cell, width) in enumerate(zip(line, widths))]
-        print("  ".join(cells + [str(line[-1])]))
-
-    with open(args.csv, "w", newline="", encoding="utf-8") as out:
-        writer = csv.writer(out)
-        writer.writerow(["benchmark", "size", "cpp_ms", "arr_t1_ms", "arr_t2_ms",
-                         "arr_t1_over_cpp", "arr_speedup_2_threads", "runs", "arrc_compile_s",
-                         "check"])
-        for r in rows:
-            writer.writerow([r["benchmark"], r["size"]] +
-                            ["" if r[key] is None else f"{r[key]:.6g}"
-                             for key in ("cpp_ms", "arr_t1_ms", "arr_t2_ms", "ratio", "speedup")] +
-                            [r["runs"], "" if r["arrc_compile_s"] is None
-                             else f"{r['arrc_compile_s']:.2f}", r["check"]])
-    print(f"CSV written to {os.path.abspath(args.csv)}; total {time.perf_counter() - started:.0f} s")
+    report.print_table(rows, ctx["cxx"])
+    report.print_targets(rows, chosen)
+    info = ctx["torch_info"]
+    if info:
+        blas = info["blas"]
+        print(f"PyTorch {info['torch']}, BLAS: {', '.join(blas) or 'none mapped'}")
+        if not any("openblas" in lib.lower() or "mkl" in lib.lower() for lib in blas):
+            print("WARNING: PyTorch is not using OpenBLAS (install libopenblas0-openmp); its "
+                  "times are those of the reference BLAS")
+    csv_dir = os.path.dirname(os.path.abspath(args.csv))
+    os.makedirs(csv_dir, exist_ok=True)
+    report.write_csv(rows, args.csv)
+    chart = os.path.splitext(args.csv)[0] + ".png"
+    drew = report.write_chart(rows, threads, chart)
+    print(f"CSV written to {os.path.abspath(args.csv)}" +
+          (f", chart to {os.path.abspath(chart)}" if drew else " (no chart: matplotlib missing)") +
+          f"; total {time.perf_counter() - started:.0f} s; 1-minute load average "
+          f"{load_before:.1f} before, {os.getloadavg()[0]:.1f} after (other work on the "
+          "machine slows the runs, the 2-thread ones most)")
     return 0
 
 

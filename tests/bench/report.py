@@ -1,0 +1,167 @@
+"""Reporting for tests/bench/run.py: the table on standard output, the targets of
+issue #8, the CSV and the PNG bar chart (when matplotlib imports).
+
+A row is a dict for one program and thread count: "benchmark", "size",
+"threads", "runs" (list of strings), "check" (list of problems), optionally
+"arrc_compile_s", and a Timing (ms, runs, mb) under each of cpp_primal,
+cpp_grad, arr_primal, arr_grad, torch_primal and torch_grad that was measured.
+Not a program of its own: run.py imports it.
+"""
+
+import csv
+import os
+
+
+def ms_of(row, key):
+    timing = row.get(key)
+    return timing.ms if timing else None
+
+
+def mb_of(row, key):
+    timing = row.get(key)
+    return timing.mb if timing else None
+
+
+def ratio(a, b):
+    return a / b if a is not None and b else None
+
+
+COLUMNS = [  # (CSV name, table header or None, function of a row)
+    ("benchmark", "program", lambda r: r["benchmark"]),
+    ("size", None, lambda r: r["size"]),
+    ("threads", "T", lambda r: r["threads"]),
+    ("cpp_ms", "C++", lambda r: ms_of(r, "cpp_primal")),
+    ("arr_ms", "Arr", lambda r: ms_of(r, "arr_primal")),
+    ("torch_ms", "torch", lambda r: ms_of(r, "torch_primal")),
+    ("cpp_grad_ms", "C++ grad", lambda r: ms_of(r, "cpp_grad")),
+    ("arr_grad_ms", "Arr grad", lambda r: ms_of(r, "arr_grad")),
+    ("torch_grad_ms", "torch grad", lambda r: ms_of(r, "torch_grad")),
+    ("arr_over_cpp", "Arr/C++", lambda r: ratio(ms_of(r, "arr_primal"), ms_of(r, "cpp_primal"))),
+    ("arr_grad_over_cpp_grad", "grad Arr/C++",
+     lambda r: ratio(ms_of(r, "arr_grad"), ms_of(r, "cpp_grad"))),
+    ("arr_grad_over_primal", "Arr grad/primal",
+     lambda r: ratio(ms_of(r, "arr_grad"), ms_of(r, "arr_primal"))),
+    ("cpp_grad_over_primal", None, lambda r: ratio(ms_of(r, "cpp_grad"), ms_of(r, "cpp_primal"))),
+    ("torch_grad_over_primal", None,
+     lambda r: ratio(ms_of(r, "torch_grad"), ms_of(r, "torch_primal"))),
+    ("arr_over_torch", "Arr/torch",
+     lambda r: ratio(ms_of(r, "arr_primal"), ms_of(r, "torch_primal"))),
+    ("arr_grad_over_torch_grad", "grad Arr/torch",
+     lambda r: ratio(ms_of(r, "arr_grad"), ms_of(r, "torch_grad"))),
+    ("cpp_mb", None, lambda r: mb_of(r, "cpp_primal")),
+    ("cpp_grad_mb", None, lambda r: mb_of(r, "cpp_grad")),
+    ("arr_mb", "Arr MB", lambda r: mb_of(r, "arr_primal")),
+    ("arr_grad_mb", "grad MB", lambda r: mb_of(r, "arr_grad")),
+    ("arr_grad_mem_over_primal", "mem grad/primal",
+     lambda r: ratio(mb_of(r, "arr_grad"), mb_of(r, "arr_primal"))),
+    ("runs", None, lambda r: ", ".join(r["runs"])),
+    ("arrc_compile_s", None, lambda r: r.get("arrc_compile_s")),
+    ("check", "check", lambda r: "; ".join(r["check"]) or "ok"),
+]
+
+
+def fmt(value, ratio_column):
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        if ratio_column:
+            return f"{value:.2f}" if value >= 0.1 else f"{value:.2g}"
+        return f"{value:.3g}" if value < 100 else f"{value:.0f}"
+    return str(value)
+
+
+def print_table(rows, cxx):
+    shown = [(name, header, get) for name, header, get in COLUMNS if header]
+    notes = []
+    table = []
+    for row in rows:
+        line = []
+        for name, _, get in shown:
+            if name == "check":
+                if row["check"]:
+                    notes.append(f"{row['benchmark']} T={row['threads']}: " + "; ".join(row["check"]))
+                    line.append(f"note {len(notes)}")
+                else:
+                    line.append("ok")
+            else:
+                line.append(fmt(get(row), "over" in name))
+        table.append(line)
+    header = [h for _, h, _ in shown]
+    widths = [max(len(line[i]) for line in [header] + table) for i in range(len(header))]
+    print(f"median ms per call; Arr: arrc -O2 on T threads; C++: {os.path.basename(cxx)} -O3 "
+          "-march=native, one thread; torch: PyTorch on T threads; MB: peak resident memory")
+    for line in [header] + table:
+        print("  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
+                        for i, (cell, w) in enumerate(zip(line, widths))))
+    for index, note in enumerate(notes, 1):
+        print(f"note {index}: {note}")
+
+
+def print_targets(rows, benchmarks):
+    """The targets of issue #8, with the programs that miss them."""
+    target = {b.name: b.grad_target for b in benchmarks}
+    get = {name: fn for name, _, fn in COLUMNS}
+    checks = [
+        ("gradient <= 3x primal (2x for dot, selfconv)", "arr_grad_over_primal",
+         lambda r, v: v <= target[r["benchmark"]]),
+        ("gradient faster than PyTorch's", "arr_grad_over_torch_grad", lambda r, v: v < 1.0),
+        ("primal <= 1.25x C++ (1 thread)", "arr_over_cpp",
+         lambda r, v: r["threads"] != 1 or v <= 1.25),
+        ("gradient peak memory <= 3x primal", "arr_grad_mem_over_primal", lambda r, v: v <= 3.0),
+    ]
+    print("targets (issue #8):")
+    for label, column, ok in checks:
+        measured = [(r, get[column](r)) for r in rows if get[column](r) is not None]
+        misses = [f"{r['benchmark']} T={r['threads']} {v:.2f}" for r, v in measured if not ok(r, v)]
+        if not measured:
+            print(f"  {label}: not measured")
+            continue
+        met = len(measured) - len(misses)
+        print(f"  {label}: {met}/{len(measured)} met" +
+              (f"; missed by {', '.join(misses)}" if misses else ""))
+
+
+def write_csv(rows, path):
+    with open(path, "w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out)
+        writer.writerow([name for name, _, _ in COLUMNS])
+        for row in rows:
+            values = [get(row) for _, _, get in COLUMNS]
+            writer.writerow(["" if v is None else f"{v:.6g}" if isinstance(v, float) else v
+                             for v in values])
+
+
+def write_chart(rows, threads, path):
+    """A bar chart of the times (log scale), one panel per thread count. Returns
+    False when matplotlib is not installed."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    series = [("cpp_primal", "C++", "tab:gray", ""), ("arr_primal", "Arr", "tab:blue", ""),
+              ("torch_primal", "PyTorch", "tab:orange", ""),
+              ("cpp_grad", "C++ grad", "tab:gray", "//"), ("arr_grad", "Arr grad", "tab:blue", "//"),
+              ("torch_grad", "PyTorch grad", "tab:orange", "//")]
+    names = list(dict.fromkeys(r["benchmark"] for r in rows))
+    figure, axes = plt.subplots(len(threads), 1, figsize=(max(8, 1.6 * len(names)), 4 * len(threads)),
+                                squeeze=False)
+    width = 0.8 / len(series)
+    for axis, count in zip(axes[:, 0], threads):
+        by_name = {r["benchmark"]: r for r in rows if r["threads"] == count}
+        for index, (key, label, color, hatch) in enumerate(series):
+            xs = [i + (index - (len(series) - 1) / 2) * width for i in range(len(names))]
+            heights = [ms_of(by_name.get(n, {}), key) or 0 for n in names]
+            axis.bar(xs, heights, width, label=label, color=color, hatch=hatch, edgecolor="black",
+                     linewidth=0.3)
+        axis.set_yscale("log")
+        axis.set_xticks(range(len(names)))
+        axis.set_xticklabels(names, fontsize=8)
+        axis.set_ylabel("ms per call (median)")
+        axis.set_title(f"{count} thread(s); C++ is single-threaded")
+        axis.legend(fontsize=7, ncol=2)
+    figure.tight_layout()
+    figure.savefig(path, dpi=120)
+    plt.close(figure)
+    return True
