@@ -90,3 +90,14 @@ def take<T>(k: i64, x: [k + m]T): [k]T = build([k], \i -> x[i])
 
 -- All but the first k elements.
 def drop<T>(k: i64, x: [k + m]T): [m]T = build([m], \i -> x[i + k])
+
+-- The Jacobian of f at x, [m, n] (row i is the derivative of result i), from m
+-- reverse passes: row i is vjp(f) of the one-hot cotangent e_i. The rows are
+-- one parallel loop.
+def jacrev<T>(f: [n]T -> [m]T, x: [n]T): [m, n]T =
+  build([m], \i -> vjp(f)(x, build([m], \j -> if i == j then 1 else 0)))
+
+-- The same Jacobian from n forward passes: column j is the tangent of jvp(f) at
+-- the one-hot tangent e_j, and the columns are transposed into [m, n].
+def jacfwd<T>(f: [n]T -> [m]T, x: [n]T): [m, n]T =
+  tr([1, 0], build([n], \j -> (jvp(f)(x, build([n], \k -> if j == k then 1 else 0))).1))
