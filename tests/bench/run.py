@@ -393,11 +393,11 @@ def run_benchmark(bench, ctx, rows):
                 stdout, _, _ = execute([sys.executable, os.path.join(HERE, "torch_bench.py"),
                                         bench.torch_name, str(threads), str(max_runs),
                                         str(ctx["budget"]), stem] + inputs, "PyTorch", env)
-                report = json.loads(stdout.strip().splitlines()[-1])
-                row["torch_primal"] = Timing(report["primal_ms"], report["primal_runs"], None)
-                row["torch_grad"] = Timing(report["grad_ms"], report["grad_runs"], None)
-                row["runs"].append(f"torch {report['primal_runs']}/{report['grad_runs']}")
-                ctx["torch_info"] = report
+                measured = json.loads(stdout.strip().splitlines()[-1])
+                row["torch_primal"] = Timing(measured["primal_ms"], measured["primal_runs"], None)
+                row["torch_grad"] = Timing(measured["grad_ms"], measured["grad_runs"], None)
+                row["runs"].append(f"torch {measured['primal_runs']}/{measured['grad_runs']}")
+                ctx["torch_info"] = measured
                 torch_out[("primal", threads)] = stem + "_primal.npy"
                 torch_out[("grad", threads)] = stem + "_grad.npy"
             except (Failure, ValueError, KeyError, IndexError) as error:
