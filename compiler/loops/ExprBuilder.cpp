@@ -147,6 +147,17 @@ ExprP ExprBuilder::unary(core::UnaryOp op, const ExprP& operand) {
 }
 
 ExprP ExprBuilder::binary(core::BinaryOp op, const ExprP& left, const ExprP& right) {
+  // (c ? k1 : k2) == k3 with constants decides in the branches: a guarded read's
+  // `select(c, 0, 1) == 0` becomes c.
+  bool equality = op == core::BinaryOp::Eq || op == core::BinaryOp::Ne;
+  if (equality && left->kind == Expr::Kind::Select && right->kind == Expr::Kind::Const &&
+      left->operands[1]->kind == Expr::Kind::Const &&
+      left->operands[2]->kind == Expr::Kind::Const) {
+    auto decide = [&](const ExprP& branch) {
+      return boolean((branch->value == right->value) == (op == core::BinaryOp::Eq));
+    };
+    return select(left->operands[0], decide(left->operands[1]), decide(left->operands[2]));
+  }
   Expr e{Expr::Kind::Binary,
          core::isComparison(op) || op == core::BinaryOp::And || op == core::BinaryOp::Or
              ? Elem::Bool
@@ -160,6 +171,9 @@ ExprP ExprBuilder::select(const ExprP& condition, const ExprP& thenValue, const 
   if (thenValue == elseValue) return thenValue;
   if (condition->kind == Expr::Kind::Const)
     return std::get<bool>(condition->value) ? thenValue : elseValue;
+  if (thenValue->kind == Expr::Kind::Const && elseValue->kind == Expr::Kind::Const &&
+      thenValue->type == Elem::Bool && std::get<bool>(thenValue->value))
+    return condition; // c ? true : false
   Expr e{Expr::Kind::Select, thenValue->type};
   e.operands = {condition, thenValue, elseValue};
   return intern(std::move(e));

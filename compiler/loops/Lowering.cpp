@@ -279,6 +279,9 @@ bool Lowering::knownInRange(const ExprP& index, const core::Dim& extent) {
   auto constant = asIndexConstant(index);
   auto bound = extent.asConstant();
   if (constant && bound) return *constant >= 0 && *constant < *bound;
+  // A choice between indices in range is in range (a cond inside a build picks a branch so).
+  if (index->kind == Expr::Kind::Select)
+    return knownInRange(index->operands[1], extent) && knownInRange(index->operands[2], extent);
   std::string dim = extent.toString();
   for (ScopeP scope = current_; scope; scope = scope->parent) {
     auto found = scope->inRange.find(index->id);
@@ -311,6 +314,13 @@ void Lowering::analyse(const core::NodeP& root) {
     for (const core::NodeP& index : node.indices)
       count(index);
   });
+  // Every pull of a replicated, transposed or reshaped array pulls its operand:
+  // the operand has the uses of its views (parents first, so chains add up).
+  std::vector<const Node*> order;
+  core::forEachNode(root, [&](const Node& node) { order.push_back(&node); });
+  for (auto node = order.rbegin(); node != order.rend(); ++node)
+    if (isPureView(**node) && uses_[*node] > 1)
+      uses_[(*node)->operands[0].get()] += uses_[*node] - 1;
 }
 
 void Lowering::addDimensionChecks() {

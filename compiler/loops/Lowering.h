@@ -181,6 +181,9 @@ private:
   bool isExpensive(const core::NodeP& node);
   /// Index arithmetic over other values only: as cheap to recompute as to load.
   static bool isView(const core::NodeP& node);
+  /// Replicate, tr, reshape and noGrad: a new index space over one operand, never
+  /// stored themselves (their operand is, when it must be).
+  static bool isPureView(const core::Node& node);
   /// The buffer holding `node`, made in `target` on first use.
   ArrayBuffer materialise(const core::NodeP& node, const ScopeP& home);
   /// Writes every element of `node` into `buffer` (row-major, `node`'s shape).

@@ -178,6 +178,11 @@ bool Lowering::isView(const core::NodeP& node) {
   }
 }
 
+bool Lowering::isPureView(const Node& node) {
+  return node.kind == K::Replicate || node.kind == K::Tr || node.kind == K::Reshape ||
+         node.kind == K::NoGrad;
+}
+
 bool Lowering::shouldMaterialise(const core::NodeP& node, const ScopeP& home,
                                  const std::vector<ExprP>& indices) {
   switch (node->kind) {
@@ -196,6 +201,7 @@ bool Lowering::shouldMaterialise(const core::NodeP& node, const ScopeP& home,
   // Used more than once, at indices that may differ (a stencil reads u[i-1],
   // u[i] and u[i+1]): recomputing would repeat its arithmetic per use, and
   // chains of such values would grow exponentially.
+  if (isPureView(*node)) return false;
   if (uses_[node.get()] >= 2 && !isView(node)) return true;
   if (!isExpensive(node)) return false;
   // Pulled inside a loop it does not depend on, whose variable the indices do
@@ -283,20 +289,23 @@ void Lowering::scatterInto(const BufferP& buffer, const Node& node) {
   std::vector<core::Dim> inner(source->type.shape.begin() + rank, source->type.shape.end());
   std::vector<core::Dim> target = node.shape;
   target.insert(target.end(), inner.begin(), inner.end());
+  // A summed source is stored first: its sum then runs rows-outer over contiguous
+  // memory, instead of one strided walk over the rows per scattered element.
+  std::optional<ArrayBuffer> stored;
+  if (source->kind == K::SumOuter) stored = materialise(source, targetScope(source, {}, true));
   loopNest(target, mayParallelise(), [&](const std::vector<ExprP>& indices) {
     store(buffer, linearIndex(target, indices), exprs_.zero(node.type.elem));
   });
-  // Distinct iterations write distinct elements when the index function sends
-  // each variable to its own output dimension: then the loop may be parallel.
-  bool injective = node.indices.size() == rank;
-  std::set<uint32_t> seen;
+  // The outermost loop may run in parallel when its variable is itself one of
+  // the target indices: distinct iterations then write disjoint parts of the
+  // output, so no two threads ever add to the same element.
+  bool partitioned = false;
   for (const core::NodeP& index : node.indices)
-    injective = injective && index->kind == K::Variable && seen.insert(index->vars[0]->id).second;
-  for (const core::VarP& var : node.vars)
-    injective = injective && seen.count(var->id);
+    partitioned = partitioned || (rank > 0 && index->kind == K::Variable &&
+                                  index->vars[0]->id == node.vars[0]->id);
   BinaryOp add = node.type.elem == core::Elem::Bool ? BinaryOp::Or : BinaryOp::Add;
 
-  loopNest(outer, injective && mayParallelise(), [&](const std::vector<ExprP>& from) {
+  loopNest(outer, partitioned && mayParallelise(), [&](const std::vector<ExprP>& from) {
     for (size_t d = 0; d < rank; ++d)
       bind(node.vars[d], Binding{0, from[d], std::nullopt, nullptr, scopeOf(from[d])});
     std::vector<ExprP> to;
@@ -311,7 +320,8 @@ void Lowering::scatterInto(const BufferP& buffer, const Node& node) {
         at.insert(at.end(), rest.begin(), rest.end());
         position.insert(position.end(), rest.begin(), rest.end());
         ExprP linear = linearIndex(target, position);
-        store(buffer, linear, exprs_.binary(add, exprs_.load(buffer, linear), pull(source, at)));
+        ExprP value = stored ? load(*stored, at) : pull(source, at);
+        store(buffer, linear, exprs_.binary(add, exprs_.load(buffer, linear), value));
       });
     };
     if (inRange->kind == Expr::Kind::Const)

@@ -5,6 +5,7 @@
 #include "ir/Rewrite.h"
 #include "ir/Visitor.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <optional>
@@ -19,10 +20,10 @@ using K = Node::Kind;
 
 // ---- Constants ---------------------------------------------------------------------
 
-/// The scalar of a constant array: a Const, possibly replicated.
+/// The scalar of a constant array: a Const, possibly replicated, transposed or reshaped.
 std::optional<Scalar> constantValue(const NodeP& node) {
   const Node* at = node.get();
-  while (at->kind == K::Replicate)
+  while (at->kind == K::Replicate || at->kind == K::Tr || at->kind == K::Reshape)
     at = at->operands[0].get();
   if (at->kind != K::Const) return std::nullopt;
   return at->value;
@@ -171,7 +172,10 @@ public:
     case K::Binary:
       return binary(node);
     case K::Index:
-      return indexOfLiteral(node);
+      if (NodeP rewritten = indexOfLiteral(node)) return rewritten;
+      return indexOfScatter(node);
+    case K::Scatter:
+      return scatterAsTranspose(node);
     case K::Gather:
       return gather(node);
     case K::Tr:
@@ -179,7 +183,8 @@ public:
     case K::Reshape:
       return reshape(node);
     case K::SumOuter:
-      return sumOfReplicate(node);
+      if (NodeP rewritten = sumOfReplicate(node)) return rewritten;
+      return sumAcrossReplicate(node);
     default:
       return nullptr;
     }
@@ -195,15 +200,27 @@ private:
     if (uses.count == 0) return body;
     // A differentiation stays let-bound: the AD pass replaces the binding.
     if (value->kind == K::Diff) return nullptr;
-    bool trivial =
-        value->kind == K::Variable || value->kind == K::Const || value->kind == K::SizeValue;
+    // Constant arrays are inlined too: they cost nothing to recompute, and their uses fold.
+    bool trivial = value->kind == K::Variable || value->kind == K::Const ||
+                   value->kind == K::SizeValue || constantValue(value).has_value();
     if (trivial || (uses.count == 1 && !uses.inLoop)) return substitute(body, x, value);
     return nullptr;
   }
 
-  /// cond true a b = a; cond false a b = b; cond c a a = a.
+  /// cond true a b = a; cond false a b = b; cond c a a = a; cond c true false = c;
+  /// cond c false true = !c; cond !c a b = cond c b a.
   NodeP cond(const NodeP& node) {
     if (node->operands[1] == node->operands[2]) return node->operands[1];
+    if (node->type == scalarType(Elem::Bool) && node->operands[1]->kind == K::Const &&
+        node->operands[2]->kind == K::Const) {
+      bool thenValue = std::get<bool>(node->operands[1]->value);
+      bool elseValue = std::get<bool>(node->operands[2]->value);
+      if (thenValue && !elseValue) return node->operands[0];
+      if (!thenValue && elseValue) return makeUnary(UnaryOp::Not, node->operands[0]);
+    }
+    const NodeP& condition = node->operands[0];
+    if (condition->kind == K::Unary && condition->unaryOp == UnaryOp::Not)
+      return makeCond(condition->operands[0], node->operands[2], node->operands[1]);
     if (node->operands[0]->kind != K::Const) return nullptr;
     return std::get<bool>(node->operands[0]->value) ? node->operands[1] : node->operands[2];
   }
@@ -229,6 +246,12 @@ private:
     if (left && right)
       return constantLike(Folder::binary(op, *left, *right, a->type.elem, node->type.elem),
                           node->type);
+    // (cond c x y) == z with constants x, y, z: the comparison moves into the branches, where
+    // it folds (a masked scatter's selector, `cond c 0 1 == 0`, becomes c).
+    if ((op == BinaryOp::Eq || op == BinaryOp::Ne) && right && a->kind == K::Cond &&
+        a->type.rank() == 0 && constantValue(a->operands[1]) && constantValue(a->operands[2]))
+      return makeCond(a->operands[0], makeBinary(op, a->operands[1], b),
+                      makeBinary(op, a->operands[2], b));
     bool integer = a->type.elem == Elem::I64;
     // Exact in IEEE arithmetic: x * 1, 1 * x, x / 1, x - 0 (also -0.0 - 0.0 = -0.0), x + -0.0.
     // x + 0 is exact for integers only (-0.0 + 0.0 is +0.0).
@@ -268,6 +291,69 @@ private:
     if (at < 0 || at >= int64_t(array->operands.size())) return zerosOf(node->type);
     std::vector<NodeP> rest(node->operands.begin() + 2, node->operands.end());
     return rest.empty() ? array->operands[at] : makeIndex(array->operands[at], rest);
+  }
+
+  /// index (scatter [d, D..] a (\is -> [g, h..])) [c] = scatter [D..] (a where g == c) (\is ->
+  /// [h..]): only the elements sent to row c arrive there. The others are masked to -0.0,
+  /// which adds exactly nothing. (The transpose of a cond inside a build has this form.)
+  NodeP indexOfScatter(const NodeP& node) {
+    const NodeP& scatter = node->operands[0];
+    if (scatter->kind != K::Scatter || node->operands.size() != 2 || scatter->shape.size() < 2)
+      return nullptr;
+    const NodeP& row = node->operands[1];
+    auto rowValue = constantValue(row);
+    auto rows = scatter->shape[0].asConstant();
+    if (!rowValue || !rows || std::get<int64_t>(*rowValue) < 0 ||
+        std::get<int64_t>(*rowValue) >= *rows)
+      return nullptr;
+    const NodeP& values = scatter->operands[0];
+    std::vector<Dim> domain(values->type.shape.begin(),
+                            values->type.shape.begin() + scatter->vars.size());
+    std::vector<VarP> vars;
+    std::vector<NodeP> selected;
+    for (const VarP& var : scatter->vars) {
+      vars.push_back(newVar(var->name, var->type));
+      selected.push_back(makeVariable(vars.back()));
+    }
+    auto renamed = [&](NodeP index) {
+      for (size_t v = 0; v < vars.size(); ++v)
+        index = substitute(index, scatter->vars[v], selected[v]);
+      return index;
+    };
+    NodeP sentHere = makeBinary(BinaryOp::Eq, renamed(scatter->indices[0]), row);
+    std::vector<NodeP> pick = selected;
+    pick.insert(pick.begin(), makeCond(sentHere, makeConst(int64_t(0), Elem::I64),
+                                       makeConst(int64_t(1), Elem::I64)));
+    NodeP nothing =
+        isFloat(values->type.elem) ? constantLike(-0.0, values->type) : zerosOf(values->type);
+    NodeP masked = makeGather(domain, makeArrayLit({values, nothing}), vars, pick);
+    std::vector<Dim> shape(scatter->shape.begin() + 1, scatter->shape.end());
+    std::vector<NodeP> targets(scatter->indices.begin() + 1, scatter->indices.end());
+    return makeScatter(shape, masked, scatter->vars, targets);
+  }
+
+  /// scatter sh a (\is -> p(is)) = tr p a + 0, when p permutes the variables and sh is the
+  /// correspondingly permuted shape of a's outer dimensions: every element lands on its own
+  /// position (the identity permutation needs no tr).
+  NodeP scatterAsTranspose(const NodeP& node) {
+    const NodeP& values = node->operands[0];
+    if (node->indices.size() != node->vars.size()) return nullptr;
+    std::vector<int> permutation;
+    for (size_t q = 0; q < node->indices.size(); ++q) {
+      const NodeP& index = node->indices[q];
+      if (index->kind != K::Variable) return nullptr;
+      int from = -1;
+      for (size_t v = 0; v < node->vars.size(); ++v)
+        if (node->vars[v]->id == index->vars[0]->id) from = int(v);
+      if (from < 0 || std::count(permutation.begin(), permutation.end(), from) ||
+          !(node->shape[q] == values->type.shape[from]))
+        return nullptr;
+      permutation.push_back(from);
+    }
+    // Each element is added to a zero: exactly itself, except -0.0, which becomes 0.0.
+    NodeP moved = makeTr(permutation, values);
+    if (!isFloat(moved->type.elem)) return moved;
+    return makeBinary(BinaryOp::Add, moved, constantLike(0.0, moved->type));
   }
 
   /// Whether index expression `index` of a gather with variables `vars` over
@@ -400,6 +486,30 @@ private:
     for (auto dim = node->type.shape.rbegin(); dim != node->type.shape.rend(); ++dim)
       count = makeReplicate(*dim, count);
     return makeBinary(BinaryOp::Mul, inner->operands[0], count);
+  }
+
+  /// sumOuter (tr p (replicate n x)) where the summed dimension is one of x's: the sum does
+  /// not depend on the replicated index, so it is computed once and replicated,
+  ///   = tr q (replicate n (sumOuter (tr p' x))),
+  /// with p' the order of x's dimensions in tr p and q putting the replicated dimension back.
+  /// Each element sums the same values in the same order, so this is exact.
+  NodeP sumAcrossReplicate(const NodeP& node) {
+    const NodeP& transposed = node->operands[0];
+    if (transposed->kind != K::Tr || transposed->operands[0]->kind != K::Replicate) return nullptr;
+    const NodeP& replicated = transposed->operands[0];
+    std::vector<int> p = transposed->permutation;
+    for (int q = int(p.size()); q < int(replicated->type.rank()); ++q)
+      p.push_back(q);
+    if (p[0] == 0) return nullptr;
+    size_t replicatedAt = std::find(p.begin(), p.end(), 0) - p.begin();
+    std::vector<int> ofX;
+    for (int axis : p)
+      if (axis != 0) ofX.push_back(axis - 1);
+    NodeP summed = makeSumOuter(makeTr(ofX, replicated->operands[0]));
+    std::vector<int> back;
+    for (size_t q = 0; q + 1 < p.size(); ++q)
+      back.push_back(q + 1 < replicatedAt ? int(q) + 1 : q + 1 == replicatedAt ? 0 : int(q));
+    return makeTr(back, makeReplicate(replicated->shape[0], summed));
   }
 };
 

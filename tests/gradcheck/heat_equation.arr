@@ -30,6 +30,6 @@ entry dloss(a: [n]f64) = grad(steps)(a)
 entry vjpSteps(a: [n]f64, w: f64) = vjp(steps)(a, w)
 entry jvpSteps(a: [n]f64, t: [n]f64) = jvp(steps)(a, t)
 
--- TIME-LIMIT: 10
+-- TIME-LIMIT: 60
 -- CHECK-GRAD: loss dloss [5]
 -- CHECK-VJP-JVP: loss vjpSteps jvpSteps [5]

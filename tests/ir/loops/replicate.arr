@@ -20,3 +20,17 @@ entry shift(c: f64, x: [n]f64): [n]f64 = x - replicate(n, c)
 -- CHECK: {{^  }}parallel for [[I:i_[0-9]+]] < [[N]] work {{.*}}:{{$}}
 -- CHECK-NEXT: {{^    }}[[OUT]][[[I]]] = [[X]][[[I]]] - [[C]]{{$}}
 -- CHECK-NOT: {{alloc|free|for }}
+
+-- A replicated value used twice is not copied p times: its operand is stored
+-- once (used twice through the replicate) and read at the inner index.
+entry shared(x: [n]f64, y: [n]f64, k: [p]f64): [p, n]f64 =
+  let e = replicate(p, x * y) in e + tr([1, 0], tr([1, 0], e))
+-- CHECK-LABEL: loops shared(
+-- CHECK-SAME: [[N:n_[0-9]+]]: size, [[P:p_[0-9]+]]: size, [[X:x_[0-9]+]]: *f64, [[Y:y_[0-9]+]]: *f64, {{.*}}) -> ([[OUT:out0_[0-9]+]]: *f64):
+-- CHECK: {{^  }}[[T:t_[0-9]+]] = alloc f64[[[N]]]{{$}}
+-- CHECK-NEXT: {{^  }}parallel for [[I:i_[0-9]+]] < [[N]] work {{.*}}:{{$}}
+-- CHECK-NEXT: {{^    }}[[T]][[[I]]] = [[X]][[[I]]] * [[Y]][[[I]]]{{$}}
+-- CHECK-NEXT: {{^  }}parallel for [[R:i_[0-9]+]] < [[P]] work {{.*}}:{{$}}
+-- CHECK-NEXT: {{^    }}for [[J:i_[0-9]+]] < [[N]]:{{$}}
+-- CHECK-NEXT: {{^      }}[[OUT]][([[R]] * [[N]]) + [[J]]] = [[T]][[[J]]] + [[T]][[[J]]]{{$}}
+-- CHECK-NEXT: {{^  }}free [[T]]{{$}}

@@ -30,3 +30,17 @@ entry evens(a: [n]f64): [5]f64 = scatter([5], a, \i -> [i * 2])
 -- CHECK-NEXT: {{^    }}if {{.*}}([[I]] * 2) < 5{{.*}}:{{$}}
 -- CHECK-NEXT: {{^      }}[[OUT]][[[I]] * 2] = [[OUT]][[[I]] * 2] + [[A]][[[I]]]{{$}}
 -- CHECK-NOT: {{alloc|free|for }}
+
+-- Targets that may collide, but whose first index is the outer loop variable:
+-- distinct iterations of that loop write distinct rows, so it runs in parallel
+-- without a race (the inner loop, whose targets may collide, stays sequential).
+entry rows(a: [n, m]f64, idx: [m]i64): [n, 4]f64 = scatter([n, 4], a, \i j -> [i, idx[j]])
+-- CHECK-LABEL: loops rows(
+-- CHECK-SAME: [[N:n_[0-9]+]]: size, [[M:m_[0-9]+]]: size, [[A:a_[0-9]+]]: *f64, [[IDX:idx_[0-9]+]]: *i64) -> ([[OUT:out0_[0-9]+]]: *f64):
+-- CHECK: {{^  }}parallel for [[Z:i_[0-9]+]] < [[N]] work {{.*}}:{{$}}
+-- CHECK-NEXT: {{^    }}for [[ZJ:i_[0-9]+]] < 4:{{$}}
+-- CHECK-NEXT: {{^      }}[[OUT]][([[Z]] * 4) + [[ZJ]]] = 0.0{{$}}
+-- CHECK-NEXT: {{^  }}parallel for [[I:i_[0-9]+]] < [[N]] work {{.*}}:{{$}}
+-- CHECK-NEXT: {{^    }}for [[J:i_[0-9]+]] < [[M]]:{{$}}
+-- CHECK-NEXT: {{^      }}if (0 <= [[IDX]][[[J]]]) && ([[IDX]][[[J]]] < 4):{{$}}
+-- CHECK-NEXT: {{^        }}[[OUT]][([[I]] * 4) + [[IDX]][[[J]]]] = [[OUT]][([[I]] * 4) + [[IDX]][[[J]]]] + [[A]][([[I]] * [[M]]) + [[J]]]{{$}}
