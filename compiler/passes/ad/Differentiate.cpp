@@ -7,6 +7,7 @@
 #include "passes/ad/Transpose.h"
 
 #include <unordered_map>
+#include <unordered_set>
 
 namespace arr::ad {
 
@@ -164,6 +165,10 @@ core::Program unshare(const core::Program& program) {
         return false;
       return counts[node.get()] > 1;
     };
+    // Variables bound at the root so far: the parameters, then each rebuilt binding's.
+    std::unordered_set<uint32_t> boundAtRoot;
+    for (const auto& param : entry.function.params)
+      boundAtRoot.insert(param->id);
     auto bindShared = [&](const NodeP& value) {
       std::vector<NodeP> local;
       std::unordered_map<const core::Node*, int> seen;
@@ -171,21 +176,26 @@ core::Program unshare(const core::Program& program) {
       for (const auto& node : local) {
         if (!isShareable(node) || replacement.count(node.get())) continue;
         // Only nodes without binders below them: their variables are bound at the root.
+        // Only nodes whose variables are all bound at the root can move there: a node below
+        // a let or a build inside a value may mention that binder's variable.
         bool closed = true;
         core::forEachNode(node, [&](const core::Node& inner) {
           closed &= inner.kind != K::Let && inner.kind != K::LetTuple && inner.kind != K::Build1 &&
                     inner.kind != K::Gather && inner.kind != K::Scatter;
+          if (inner.kind == K::Variable) closed &= boundAtRoot.count(inner.vars[0]->id) > 0;
         });
         if (!closed) continue;
         NodeP rewritten = Substituter(replacement).mutate(node);
         VarP var = core::newVar("s", node->type);
         rebuilt.emplace_back(var, rewritten);
+        boundAtRoot.insert(var->id);
         replacement[node.get()] = core::makeVariable(var);
       }
     };
     for (const auto& [var, value] : bindings) {
       bindShared(value);
       rebuilt.emplace_back(var, Substituter(replacement).mutate(value));
+      boundAtRoot.insert(var->id);
     }
     bindShared(at);
     NodeP body = Substituter(replacement).mutate(at);
