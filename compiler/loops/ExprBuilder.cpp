@@ -158,6 +158,11 @@ ExprP ExprBuilder::binary(core::BinaryOp op, const ExprP& left, const ExprP& rig
     };
     return select(left->operands[0], decide(left->operands[1]), decide(left->operands[2]));
   }
+  if (op == core::BinaryOp::Sub && left->type == Elem::I64) {
+    auto l = asIndexConstant(left), r = asIndexConstant(right);
+    if (l && r) return index(int64_t(uint64_t(*l) - uint64_t(*r)));
+    if (r && *r == 0) return left;
+  }
   Expr e{Expr::Kind::Binary,
          core::isComparison(op) || op == core::BinaryOp::And || op == core::BinaryOp::Or
              ? Elem::Bool
@@ -177,6 +182,51 @@ ExprP ExprBuilder::select(const ExprP& condition, const ExprP& thenValue, const 
   Expr e{Expr::Kind::Select, thenValue->type};
   e.operands = {condition, thenValue, elseValue};
   return intern(std::move(e));
+}
+
+ExprP ExprBuilder::substitute(const ExprP& expr, uint32_t localId, const ExprP& replacement) {
+  std::unordered_map<uint32_t, ExprP> done;
+  std::function<ExprP(const ExprP&)> rebuild = [&](const ExprP& e) -> ExprP {
+    if (!mentionsLocal(e, localId)) return e;
+    if (auto found = done.find(e->id); found != done.end()) return found->second;
+    std::vector<ExprP> operands;
+    for (const ExprP& operand : e->operands)
+      operands.push_back(rebuild(operand));
+    ExprP result;
+    switch (e->kind) {
+    case Expr::Kind::Local:
+      result = replacement;
+      break;
+    case Expr::Kind::Load:
+      result = load(e->buffer, operands[0]);
+      break;
+    case Expr::Kind::Unary:
+      result = unary(e->unaryOp, operands[0]);
+      break;
+    case Expr::Kind::Binary:
+      result = e->type == Elem::I64 && e->binaryOp == core::BinaryOp::Add
+                   ? add(operands[0], operands[1])
+               : e->type == Elem::I64 && e->binaryOp == core::BinaryOp::Mul
+                   ? mul(operands[0], operands[1])
+                   : binary(e->binaryOp, operands[0], operands[1]);
+      break;
+    case Expr::Kind::Select:
+      result = select(operands[0], operands[1], operands[2]);
+      break;
+    case Expr::Kind::IndexDiv:
+      result = indexDiv(operands[0], operands[1]);
+      break;
+    case Expr::Kind::IndexMod:
+      result = indexMod(operands[0], operands[1]);
+      break;
+    case Expr::Kind::Const:
+      result = e;
+      break;
+    }
+    done.emplace(e->id, result);
+    return result;
+  };
+  return rebuild(expr);
 }
 
 ExprP ExprBuilder::indexDiv(const ExprP& left, const ExprP& right) {
@@ -228,6 +278,24 @@ LocalP ExprBuilder::newLocal(const std::string& name, Elem type) {
 
 BufferP ExprBuilder::newBuffer(const std::string& name, Elem type) {
   return std::make_shared<const Buffer>(Buffer{nextBufferId_++, name, type});
+}
+
+bool growsByOne(const ExprP& index, uint32_t localId) {
+  int unit = 0, other = 0;
+  std::function<void(const ExprP&, bool)> visit = [&](const ExprP& e, bool positive) {
+    bool add = e->kind == Expr::Kind::Binary && e->binaryOp == core::BinaryOp::Add;
+    bool sub = e->kind == Expr::Kind::Binary && e->binaryOp == core::BinaryOp::Sub;
+    if (add || sub) {
+      visit(e->operands[0], positive);
+      visit(e->operands[1], add ? positive : !positive);
+      return;
+    }
+    if (!mentionsLocal(e, localId)) return;
+    bool isLocal = e->kind == Expr::Kind::Local && e->local->id == localId;
+    (isLocal && positive ? unit : other) += 1;
+  };
+  visit(index, true);
+  return unit == 1 && other == 0;
 }
 
 } // namespace arr::loops

@@ -33,6 +33,9 @@ public:
   ExprP mul(const ExprP& left, const ExprP& right);
   ExprP logicalAnd(const ExprP& left, const ExprP& right);
 
+  /// `expr` with every read of local `localId` replaced by `replacement`, refolded.
+  ExprP substitute(const ExprP& expr, uint32_t localId, const ExprP& replacement);
+
   LocalP newLocal(const std::string& name, Elem type);
   BufferP newBuffer(const std::string& name, Elem type);
 
@@ -52,6 +55,10 @@ bool mentionsLocal(const ExprP& expr, uint32_t localId);
 void collectLocals(const ExprP& expr, std::set<uint32_t>& locals);
 /// Calls `f` on every distinct subexpression of `expr`, `expr` included.
 void forEachExpr(const ExprP& expr, const std::function<void(const Expr&)>& f);
+
+/// Whether the i64 `index` is a sum and difference of terms in which the local appears once,
+/// added: it grows by exactly one with the local.
+bool growsByOne(const ExprP& index, uint32_t localId);
 
 /// The constant's value when `expr` is an i64 constant.
 std::optional<int64_t> asIndexConstant(const ExprP& expr);

@@ -14,28 +14,63 @@
 //   for j: ...; sum = row[j]; ...use sum...
 //
 // Each element still adds its terms in l order, so results are unchanged.
+//
+// The sum may be triangular, its extent E(j) depending on j (a masked prefix,
+// `for l < min(j, n)`): then l runs to a bound of E free of j, and each term is
+// added under `if (l < E(j))`. Reads guarded by an `if` in the sum's body move
+// with it.
 
 #include "loops/Interchange.h"
 
+#include <optional>
 #include <set>
 
 namespace arr::loops {
 
 namespace {
 
-/// A load at `base + j` with `base` mentioning l: strided in l, contiguous in j.
+/// A load whose index is `... + j + ...` (j once, added, and in no other term) and mentions
+/// l: strided in l, contiguous in j.
 bool hasStridedLoad(const ExprP& expr, uint32_t j, uint32_t l) {
   bool found = false;
   forEachExpr(expr, [&](const Expr& e) {
-    if (found || e.kind != Expr::Kind::Load) return;
-    const ExprP& index = e.operands[0];
-    if (index->kind != Expr::Kind::Binary || index->binaryOp != core::BinaryOp::Add) return;
-    const ExprP& base = index->operands[0];
-    const ExprP& last = index->operands[1];
-    found = last->kind == Expr::Kind::Local && last->local->id == j && !mentionsLocal(base, j) &&
-            mentionsLocal(base, l);
+    if (found || e.kind != Expr::Kind::Load || !mentionsLocal(e.operands[0], l)) return;
+    found = growsByOne(e.operands[0], j);
   });
   return found;
+}
+
+/// Whether `e` is j or max(j, 0) (as `select(j < 0, 0, j)`).
+bool isJOrItsPositivePart(const ExprP& e, uint32_t j) {
+  auto isJ = [&](const ExprP& x) { return x->kind == Expr::Kind::Local && x->local->id == j; };
+  if (isJ(e)) return true;
+  if (e->kind != Expr::Kind::Select || !isJ(e->operands[2])) return false;
+  const ExprP& condition = e->operands[0];
+  auto zero = asIndexConstant(e->operands[1]);
+  auto conditionZero = condition->kind == Expr::Kind::Binary
+                           ? asIndexConstant(condition->operands[1])
+                           : std::nullopt;
+  return condition->binaryOp == core::BinaryOp::Lt && isJ(condition->operands[0]) && zero &&
+         *zero == 0 && conditionZero && *conditionZero == 0;
+}
+
+/// A bound of a loop extent that does not depend on j: the extent itself, or, for the
+/// triangular extent min(b, j) (or min(b, max(j, 0))), b; then l < extent exactly when
+/// j > l. Null otherwise.
+ExprP boundFreeOf(const ExprP& extent, uint32_t j) {
+  if (!mentionsLocal(extent, j)) return extent;
+  if (extent->kind != Expr::Kind::Select) return nullptr;
+  const ExprP& condition = extent->operands[0];
+  bool isMinimum = condition->kind == Expr::Kind::Binary &&
+                   condition->binaryOp == core::BinaryOp::Lt &&
+                   condition->operands[0] == extent->operands[1] &&
+                   condition->operands[1] == extent->operands[2];
+  if (!isMinimum) return nullptr;
+  const ExprP& a = extent->operands[1];
+  const ExprP& b = extent->operands[2];
+  if (!mentionsLocal(a, j) && isJOrItsPositivePart(b, j)) return a;
+  if (!mentionsLocal(b, j) && isJOrItsPositivePart(a, j)) return b;
+  return nullptr;
 }
 
 class Interchanger {
@@ -79,11 +114,16 @@ private:
         if (last.kind != Stmt::Kind::Assign || last.local->id != sum->id) continue;
         if (!accumulates(last.value, sum->id)) continue;
         if (!fissionable(reduction, j->id, definedOutside, writtenIn(body))) continue;
+        ExprP bound = boundFreeOf(reduction.value, j->id);
+        if (!bound || !readsOnly(reduction.value, definedOutside, j->id)) continue;
         bool strided = false;
-        for (const StmtP& step : reduction.body)
+        for (const StmtP& step : reduction.body) {
           strided = strided || hasStridedLoad(step->value, j->id, reduction.local->id);
+          for (const StmtP& inner : step->body)
+            strided = strided || hasStridedLoad(inner->value, j->id, reduction.local->id);
+        }
         if (!strided) continue;
-        rewrite(outer, d, f, before);
+        rewrite(outer, d, f, bound, before);
         return true;
       }
     }
@@ -108,35 +148,58 @@ private:
     return written;
   }
 
-  /// The reduction's body only declares its own locals and assigns the sum,
-  /// and reads nothing the j loop's body defines or writes except j.
+  /// Whether `value` reads only locals defined outside the j loop, and j.
+  static bool readsOnly(const ExprP& value, const std::set<uint32_t>& definedOutside, uint32_t j) {
+    std::set<uint32_t> read;
+    collectLocals(value, read);
+    for (uint32_t local : read)
+      if (local != j && !definedOutside.count(local)) return false;
+    return true;
+  }
+
+  /// The reduction's body only declares its own locals (and assigns them under an `if`) and
+  /// assigns the sum, and reads nothing the j loop's body defines or writes except j.
   static bool fissionable(const Stmt& reduction, uint32_t j,
                           const std::set<uint32_t>& definedOutside,
                           const std::set<uint32_t>& buffersWritten) {
     std::set<uint32_t> allowed = definedOutside;
     allowed.insert(j);
     allowed.insert(reduction.local->id);
-    for (size_t i = 0; i < reduction.body.size(); ++i) {
-      const Stmt& step = *reduction.body[i];
-      bool isLast = i + 1 == reduction.body.size();
-      if (!isLast && step.kind != Stmt::Kind::Declare) return false;
+    std::set<uint32_t> own; // the locals the reduction's body declares
+    auto readsAllowed = [&](const ExprP& value, std::optional<uint32_t> except) {
       std::set<uint32_t> read;
-      collectLocals(step.value, read);
-      if (isLast) read.erase(step.local->id);
+      collectLocals(value, read);
+      if (except) read.erase(*except);
       for (uint32_t local : read)
         if (!allowed.count(local)) return false;
       bool readsWritten = false;
-      forEachExpr(step.value, [&](const Expr& e) {
+      forEachExpr(value, [&](const Expr& e) {
         readsWritten =
             readsWritten || (e.kind == Expr::Kind::Load && buffersWritten.count(e.buffer->id));
       });
-      if (readsWritten) return false;
-      if (!isLast) allowed.insert(step.local->id);
+      return !readsWritten;
+    };
+    for (size_t i = 0; i < reduction.body.size(); ++i) {
+      const Stmt& step = *reduction.body[i];
+      bool isLast = i + 1 == reduction.body.size();
+      if (isLast) return readsAllowed(step.value, step.local->id);
+      if (step.kind == Stmt::Kind::If) {
+        if (!readsAllowed(step.value, std::nullopt)) return false;
+        for (const StmtP& inner : step.body)
+          if (inner->kind != Stmt::Kind::Assign || !own.count(inner->local->id) ||
+              !readsAllowed(inner->value, std::nullopt))
+            return false;
+        continue;
+      }
+      if (step.kind != Stmt::Kind::Declare || !readsAllowed(step.value, std::nullopt)) return false;
+      allowed.insert(step.local->id);
+      own.insert(step.local->id);
     }
     return true;
   }
 
-  void rewrite(StmtP& outer, size_t declareAt, size_t reductionAt, Block& before) {
+  void rewrite(StmtP& outer, size_t declareAt, size_t reductionAt, const ExprP& bound,
+               Block& before) {
     const LocalP& j = outer->local;
     StmtP declare = outer->body[declareAt];
     StmtP reduction = outer->body[reductionAt];
@@ -162,9 +225,26 @@ private:
     add->value = exprs_.binary(last.value->binaryOp, element, last.value->operands[1]);
     Block accumulate(reduction->body.begin(), reduction->body.end() - 1);
     accumulate.push_back(add);
-    before.push_back(
-        loopOver(reduction->local, reduction->value, {loopOver(j, outer->value, accumulate)}));
+    if (bound == reduction->value) {
+      before.push_back(loopOver(reduction->local, bound, {loopOver(j, outer->value, accumulate)}));
+      return finish(outer, declareAt, reductionAt, declare, element);
+    }
+    // A triangular sum: the term of l belongs to the sums of j = l + 1 .. n - 1, so the
+    // inner loop counts from l + 1 (no test per element, and it still vectorises).
+    ExprP start = exprs_.add(exprs_.local(reduction->local), exprs_.index(1));
+    LocalP offset = exprs_.newLocal(j->name, core::Elem::I64);
+    auto position = std::make_shared<Stmt>(Stmt{Stmt::Kind::Declare});
+    position->local = j;
+    position->value = exprs_.add(exprs_.local(offset), start);
+    accumulate.insert(accumulate.begin(), position);
+    ExprP count = exprs_.binary(core::BinaryOp::Sub, outer->value, start);
+    before.push_back(loopOver(reduction->local, bound, {loopOver(offset, count, accumulate)}));
+    finish(outer, declareAt, reductionAt, declare, element);
+  }
 
+  /// The j loop reads its sum from the row.
+  static void finish(StmtP& outer, size_t declareAt, size_t reductionAt, const StmtP& declare,
+                     const ExprP& element) {
     auto rebuilt = std::make_shared<Stmt>(*outer);
     auto read = std::make_shared<Stmt>(*declare);
     read->value = element;

@@ -5,6 +5,7 @@
 
 #include "loops/Interchange.h"
 #include "loops/Release.h"
+#include "loops/Version.h"
 
 #include "ir/Builder.h"
 #include "ir/Visitor.h"
@@ -416,6 +417,7 @@ Function Lowering::run() {
   unbindAll(bound);
   function_.body = closeScope(root_);
   interchangeReductions(function_, exprs_);
+  versionGuardedLoops(function_, exprs_);
   placeAllocations(function_.body);
   return std::move(function_);
 }
