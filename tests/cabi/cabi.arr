@@ -28,3 +28,8 @@ entry answer(): i64 = 42
 
 -- The result has the dimension n-3 (prelude's drop: x is [3 + m]), negative when n < 3.
 entry tail3(x: [n]f64) = drop(3, x)
+
+-- Gradients through the C ABI: the object file holds only primal and derivative
+-- code. grad of the norm is v / |v|; valueAndGrad adds the value.
+entry dnorm2(v: [n]f64) = grad(\u -> sqrt(sum(u * u)))(v)
+entry vgnorm2(v: [n]f64, s: f64) = valueAndGrad(\u t -> t * sqrt(sum(u * u)))(v, s)

@@ -260,12 +260,31 @@ static void test_tail3(void) {
   check(code == 0 && out[0] == 4.5, "tail3 of 4 elements after failed calls");
 }
 
+/* ---- entry dnorm2(v: [n]f64), entry vgnorm2(v: [n]f64, s: f64) -------------- */
+
+static void test_gradients(void) {
+  double v[4] = {3.0, -4.0, 12.0, 0.0};
+  double gradient[4] = {0.0, 0.0, 0.0, 0.0};
+  double expected[4] = {3.0 / 13.0, -4.0 / 13.0, 12.0 / 13.0, 0.0};
+  int code = arr_dnorm2(4, v, gradient);
+  check(code == 0 && all_close(gradient, expected, 4), "dnorm2 of [3, -4, 12, 0] is v / 13");
+  check_rejected(arr_dnorm2(-1, v, gradient), "dnorm2 with n = -1");
+
+  double value = 0.0, scale = 0.0;
+  double scaled[4] = {0.0, 0.0, 0.0, 0.0};
+  double twice[4] = {6.0 / 13.0, -8.0 / 13.0, 24.0 / 13.0, 0.0};
+  code = arr_vgnorm2(4, v, 2.0, &value, scaled, &scale);
+  check(code == 0 && close_to(value, 26.0) && all_close(scaled, twice, 4) && close_to(scale, 13.0),
+        "vgnorm2(v, 2) is (26, 2 v / 13, 13)");
+}
+
 int main(void) {
   test_f();
   test_sizes();
   test_masks();
   test_scalars();
   test_tail3();
+  test_gradients();
   printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
 }

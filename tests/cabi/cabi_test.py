@@ -40,7 +40,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROGRAM = os.path.join(HERE, "cabi.arr")
 MAIN_C = os.path.join(HERE, "cabi_main.c")
-EXPECTED_C_CHECKS = 43  # the number of checks cabi_main.c reports when all of them run
+EXPECTED_C_CHECKS = 47  # the number of checks cabi_main.c reports when all of them run
 
 BOOL = r"(?:bool|_Bool|uint8_t)"
 I64 = r"int64_t"
@@ -72,6 +72,8 @@ EXPECTED = {
     "norm2": [scalar(I64, "n"), in_(F64, "v"), out(F64)],
     "answer": [out(I64)],
     "tail3": [scalar(I64, "n"), in_(F64, "x"), out(F64)],
+    "dnorm2": [scalar(I64, "n"), in_(F64, "v"), out(F64)],
+    "vgnorm2": [scalar(I64, "n"), in_(F64, "v"), scalar(F64, "s"), out(F64), out(F64), out(F64)],
 }
 EXACT_F = ("int arr_f(int64_t n, int64_t m, const double *x, int64_t k, const float *y, "
            "double *out0, double *out1);")
