@@ -26,6 +26,10 @@ ExprP Lowering::expandInvariant(const core::NodeP& original, const std::vector<E
     decided = expansionDecisions_.emplace(key, Decision{current_, decideExpansion(original)}).first;
   const std::optional<Expansion>& expansion = decided->second.expansion;
   if (!expansion) return nullptr;
+  // An element pulled at an index of that loop depends on it after all (the
+  // elementwise x * sum(..) at x's index i): its invariant parts expand instead.
+  for (const ExprP& index : indices)
+    if (mentionsLocal(index, expansion->invariantIn->id)) return nullptr;
   std::vector<ExprP> at;
   for (const LocalP& loopVar : expansion->loopVars)
     at.push_back(exprs_.local(loopVar));
@@ -129,7 +133,7 @@ std::optional<Expansion> Lowering::decideExpansion(const core::NodeP& original) 
     keepAlive_.push_back(body);
     made = expansions_.emplace(key, body).first;
   }
-  Expansion expansion{made->second, {}};
+  Expansion expansion{made->second, {}, invariant->loopVar};
   for (const Expandable& e : abstracted)
     expansion.loopVars.push_back(e.loopVar);
   return expansion;

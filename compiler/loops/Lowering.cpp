@@ -427,11 +427,7 @@ void Lowering::writeResult(const BufferP& buffer, const core::NodeP& node) {
     store(buffer, exprs_.index(0), pull(node, {}));
     return;
   }
-  if (node->kind == K::Scatter) return scatterInto(buffer, *node);
-  if (node->kind == K::SumOuter) return storeSumInto(buffer, *node);
-  loopNest(node->type.shape, mayParallelise(), [&](const std::vector<ExprP>& indices) {
-    store(buffer, linearIndex(node->type.shape, indices), pull(node, indices));
-  });
+  storeInto(buffer, node);
 }
 
 } // namespace arr::loops

@@ -35,6 +35,7 @@ using ScopeP = std::shared_ptr<Scope>;
 struct Expansion {
   core::NodeP array;
   std::vector<LocalP> loopVars;
+  LocalP invariantIn; // the loop the node's variables do not depend on
 };
 
 /// A materialised array: a buffer with the shape of the value it holds.

@@ -4,6 +4,7 @@
 #include "loops/Lowering.h"
 
 #include "ir/Builder.h"
+#include "ir/Visitor.h"
 
 #include <limits>
 
@@ -44,12 +45,29 @@ bool isTranscendental(const Node& node) {
 
 // ---- Reductions -----------------------------------------------------------------
 
+/// A matrix (or higher) built of reductions: `build (\i j -> sumOuter ..)`.
+static bool isArrayOfReductions(const core::NodeP& array) {
+  if (array->kind != K::Build1 || array->type.rank() < 2) return false;
+  bool reduces = false;
+  core::forEachNode(array, [&](const Node& inner) {
+    reduces = reduces || inner.kind == K::SumOuter || inner.kind == K::MaxOuter;
+  });
+  return reduces;
+}
+
 LocalP Lowering::foldRows(const core::NodeP& array, const std::vector<ExprP>& indices, BinaryOp op,
                           const ExprP& initial, const std::string& name) {
+  // The fold's row order fixes the loop order, in which each element's own
+  // reduction may walk memory with a stride (sum(sum(matmul(a, b))) reads b by
+  // columns). Stored first, the array is computed by its own loop nest, which
+  // the reduction interchange can reorder.
+  std::optional<ArrayBuffer> stored;
+  if (isArrayOfReductions(array)) stored = materialise(array, targetScope(array, {}, true));
   LocalP result = declare(name, initial);
   loop(array->type.shape[0], "r", mayParallelise(), {{result, op}}, [&](const ExprP& row) {
-    assign(result,
-           exprs_.binary(op, exprs_.local(result), pull(array, withOuterIndex(row, indices))));
+    std::vector<ExprP> at = withOuterIndex(row, indices);
+    ExprP element = stored ? load(*stored, at) : pull(array, at);
+    assign(result, exprs_.binary(op, exprs_.local(result), element));
   });
   return result;
 }
@@ -234,7 +252,10 @@ ArrayBuffer Lowering::materialise(const core::NodeP& node, const ScopeP& home) {
 
 void Lowering::storeInto(const BufferP& buffer, const core::NodeP& node) {
   if (node->kind == K::Scatter) return scatterInto(buffer, *node);
-  if (node->kind == K::SumOuter) return storeSumInto(buffer, *node);
+  // A sum of matrices is stored element by element, each summing its rows: the
+  // reduction interchange then accumulates rows outermost where that walks memory
+  // contiguously, and leaves dot products (contiguous in the rows) alone.
+  if (node->kind == K::SumOuter && node->type.rank() < 2) return storeSumInto(buffer, *node);
   const std::vector<core::Dim>& shape = node->type.shape;
   loopNest(shape, mayParallelise(), [&](const std::vector<ExprP>& indices) {
     store(buffer, linearIndex(shape, indices), pullFresh(node, indices));
@@ -263,20 +284,6 @@ void Lowering::storeSumInto(const BufferP& buffer, const Node& node) {
           exprs_.binary(add, exprs_.load(buffer, position),
                         pull(array, withOuterIndex(row, indices))));
   };
-  if (mayParallelise() && shape.size() >= 2) {
-    // Parallel over the first output dimension: the threads write disjoint rows.
-    std::vector<core::Dim> inner(shape.begin() + 1, shape.end());
-    loop(shape[0], "i", true, {}, [&](const ExprP& first) {
-      loop(rows, "r", false, {}, [&](const ExprP& row) {
-        loopNest(inner, false, [&](const std::vector<ExprP>& rest) {
-          std::vector<ExprP> indices{first};
-          indices.insert(indices.end(), rest.begin(), rest.end());
-          accumulate(row, indices);
-        });
-      });
-    });
-    return;
-  }
   loop(rows, "r", false, {}, [&](const ExprP& row) {
     loopNest(shape, false, [&](const std::vector<ExprP>& indices) { accumulate(row, indices); });
   });

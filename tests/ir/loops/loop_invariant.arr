@@ -25,3 +25,17 @@ entry rowNormalise(a: [n, m]f64): [n, m]f64 = build([n, m], \i j -> a[i, j] / su
 -- CHECK-NEXT: {{^    }}for [[J:i_[0-9]+]] < [[M]]:{{$}}
 -- CHECK-NEXT: {{^      }}[[OUT]][([[I]] * [[M]]) + [[J]]] = [[A]][([[I]] * [[M]]) + [[J]]] / {{.*}}[[S]]{{.*}}
 -- CHECK-NOT: {{alloc|for }}
+
+-- A transposed build: the element at [i, j] is x[i] * s(j), where the sum s(j)
+-- depends on j only. Pulled inside the loop over i, the sum is expanded into an
+-- array over j computed once, not once per i (the element as a whole, which
+-- reads x[i], is not invariant).
+entry columns(x: [n]f64): [n, n]f64 = tr([1, 0], build([n], \j -> x * sum(x * f64(j))))
+-- CHECK-LABEL: loops columns(
+-- CHECK-SAME: [[N:n_[0-9]+]]: size, [[X:x_[0-9]+]]: *f64) -> ([[OUT:out0_[0-9]+]]: *f64):
+-- CHECK: {{^  }}[[T:t_[0-9]+]] = alloc f64[[[N]]]{{$}}
+-- CHECK-NEXT: {{^  }}parallel for [[J:i_[0-9]+]] < [[N]] work {{.*}}:{{$}}
+-- CHECK: {{^    }}[[T]][[[J]]] = {{.*}}
+-- CHECK-NEXT: {{^  }}parallel for [[I:i_[0-9]+]] < [[N]] work {{.*}}:{{$}}
+-- CHECK-NEXT: {{^    }}for [[J2:i_[0-9]+]] < [[N]]:{{$}}
+-- CHECK-NEXT: {{^      }}[[OUT]][([[I]] * [[N]]) + [[J2]]] = [[X]][[[I]]] * [[T]][[[J2]]]{{$}}

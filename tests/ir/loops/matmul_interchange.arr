@@ -31,3 +31,32 @@ entry mv(a: [n, k]f64, v: [k]f64): [n]f64 = matvec(a, v)
 -- CHECK-NEXT: {{^      }}[[S]] = [[S]] + ([[A]][([[I]] * [[K]]) + [[R]]] * [[V]][[[R]]]){{$}}
 -- CHECK-NEXT: {{^    }}[[OUT]][[[I]]] = {{.*}}[[S]]{{.*}}
 -- CHECK-NOT: {{alloc|free|for }}
+
+-- Summing the product: the sum's row order would fix a j-outer order in which
+-- every element's dot product strides down b. The product is stored first, by
+-- its own (interchanged) nest, then summed.
+entry total(a: [n, k]f64, b: [k, m]f64): f64 = sum(sum(matmul(a, b)))
+-- CHECK-LABEL: loops total(
+-- CHECK-SAME: [[N:n_[0-9]+]]: size, [[K:k_[0-9]+]]: size, [[M:m_[0-9]+]]: size, [[A:a_[0-9]+]]: *f64, [[B:b_[0-9]+]]: *f64) -> ([[OUT:out0_[0-9]+]]: *f64):
+-- CHECK: {{^  }}[[T:t_[0-9]+]] = alloc f64[[[N]] * [[M]]]{{$}}
+-- CHECK-NEXT: {{^  }}parallel for [[I:i_[0-9]+]] < [[N]] work {{.*}}:{{$}}
+-- CHECK-NEXT: {{^    }}[[ROW:row_[0-9]+]] = alloc f64[[[M]]]{{$}}
+-- CHECK: {{^    }}for [[R:r_[0-9]+]] < [[K]]:{{$}}
+-- CHECK-NEXT: {{^      }}for [[J:i_[0-9]+]] < [[M]]:{{$}}
+-- CHECK-NEXT: {{^        }}[[ROW]][[[J]]] = [[ROW]][[[J]]] + ([[A]][([[I]] * [[K]]) + [[R]]] * [[B]][([[R]] * [[M]]) + [[J]]]){{$}}
+-- CHECK: {{^  }}parallel for [[C:r_[0-9]+]] < [[M]] work {{.*}} reduce {{.*}}:{{$}}
+-- CHECK: {{^      }}{{sum_[0-9]+}} = {{sum_[0-9]+}} + [[T]][([[Q:r_[0-9]+]] * [[M]]) + [[C]]]{{$}}
+-- CHECK: {{^  }}free [[T]]{{$}}
+
+-- A sum of matrices whose terms are contiguous in the summed index (a product
+-- with a transposed matrix, as in the gradient of a product) is stored element
+-- by element, each a dot product: no row accumulation that would stride.
+entry abt(a: [n, k]f64, b: [m, k]f64): [n, m]f64 = sumOuter(tr([2, 0, 1], build([n, m, k], \i j l -> a[i, l] * b[j, l])))
+-- CHECK-LABEL: loops abt(
+-- CHECK-SAME: [[N:n_[0-9]+]]: size, [[K:k_[0-9]+]]: size, [[M:m_[0-9]+]]: size, [[A:a_[0-9]+]]: *f64, [[B:b_[0-9]+]]: *f64) -> ([[OUT:out0_[0-9]+]]: *f64):
+-- CHECK: {{^  }}parallel for [[I:i_[0-9]+]] < [[N]] work {{.*}}:{{$}}
+-- CHECK-NEXT: {{^    }}for [[J:i_[0-9]+]] < [[M]]:{{$}}
+-- CHECK-NEXT: {{^      }}f64 [[S:sum_[0-9]+]] = -0.0{{$}}
+-- CHECK-NEXT: {{^      }}for [[L:r_[0-9]+]] < [[K]]:{{$}}
+-- CHECK-NEXT: {{^        }}[[S]] = [[S]] + ([[A]][([[I]] * [[K]]) + [[L]]] * [[B]][([[J]] * [[K]]) + [[L]]]){{$}}
+-- CHECK-NOT: row_
