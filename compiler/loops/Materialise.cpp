@@ -216,10 +216,11 @@ bool Lowering::shouldMaterialise(const core::NodeP& node, const ScopeP& home,
   default:
     break;
   }
+  // A view stores nothing; its operand has its uses (see analyse).
+  if (isPureView(*node)) return false;
   // Used more than once, at indices that may differ (a stencil reads u[i-1],
   // u[i] and u[i+1]): recomputing would repeat its arithmetic per use, and
   // chains of such values would grow exponentially.
-  if (isPureView(*node)) return false;
   if (uses_[node.get()] >= 2 && !isView(node)) return true;
   if (!isExpensive(node)) return false;
   // Pulled inside a loop it does not depend on, whose variable the indices do
