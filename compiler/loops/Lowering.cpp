@@ -4,6 +4,7 @@
 #include "loops/Lowering.h"
 
 #include "loops/Interchange.h"
+#include "loops/Jam.h"
 #include "loops/Release.h"
 #include "loops/Version.h"
 
@@ -417,6 +418,7 @@ Function Lowering::run() {
   unbindAll(bound);
   function_.body = closeScope(root_);
   interchangeReductions(function_, exprs_);
+  jamReductions(function_, exprs_);
   versionGuardedLoops(function_, exprs_);
   placeAllocations(function_.body);
   return std::move(function_);

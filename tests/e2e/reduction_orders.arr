@@ -17,3 +17,7 @@ entry columns(x: [n]f64): [n, n]f64 = tr([1, 0], build([n], \j -> x * sum(x * f6
 -- RUN: --entry total
 -- INPUT: empty([0, 2]f64) [[1.0], [2.0]]
 -- EXPECT: 0.0
+-- Five columns: one group of four dot products sharing a loop, then one more.
+-- RUN: --entry abt
+-- INPUT: [[1.0, 2.0], [-3.0, 0.5]] [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [2.0, -1.0], [-0.0, -0.0]]
+-- EXPECT: [[1.0, 2.0, 3.0, 0.0, -0.0], [-3.0, 0.5, -2.5, -6.5, 0.0]]

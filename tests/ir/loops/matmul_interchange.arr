@@ -50,13 +50,27 @@ entry total(a: [n, k]f64, b: [k, m]f64): f64 = sum(sum(matmul(a, b)))
 
 -- A sum of matrices whose terms are contiguous in the summed index (a product
 -- with a transposed matrix, as in the gradient of a product) is stored element
--- by element, each a dot product: no row accumulation that would stride.
+-- by element, each a dot product: no row accumulation that would stride. Four
+-- consecutive elements share one pass of the dot products' loop (unroll and
+-- jam: four independent sums, each still in l order); the last m % 4 elements
+-- run the original loop.
 entry abt(a: [n, k]f64, b: [m, k]f64): [n, m]f64 = sumOuter(tr([2, 0, 1], build([n, m, k], \i j l -> a[i, l] * b[j, l])))
 -- CHECK-LABEL: loops abt(
 -- CHECK-SAME: [[N:n_[0-9]+]]: size, [[K:k_[0-9]+]]: size, [[M:m_[0-9]+]]: size, [[A:a_[0-9]+]]: *f64, [[B:b_[0-9]+]]: *f64) -> ([[OUT:out0_[0-9]+]]: *f64):
 -- CHECK: {{^  }}parallel for [[I:i_[0-9]+]] < [[N]] work {{.*}}:{{$}}
--- CHECK-NEXT: {{^    }}for [[J:i_[0-9]+]] < [[M]]:{{$}}
+-- CHECK-NEXT: {{^    }}for [[Q:i_[0-9]+]] < select([[M]] < 0, 0, [[M]]) /u 4:{{$}}
+-- CHECK-NEXT: {{^      }}i64 [[J0:i_[0-9]+]] = [[Q]] * 4{{$}}
+-- CHECK-NEXT: {{^      }}f64 [[S0:sum_[0-9]+]] = -0.0{{$}}
+-- CHECK-NEXT: {{^      }}i64 [[J1:i_[0-9]+]] = ([[Q]] * 4) + 1{{$}}
+-- CHECK-NEXT: {{^      }}f64 [[S1:sum_[0-9]+]] = -0.0{{$}}
+-- CHECK: {{^      }}for [[L:r_[0-9]+]] < [[K]]:{{$}}
+-- CHECK-NEXT: {{^        }}[[S0]] = [[S0]] + ([[A]][([[I]] * [[K]]) + [[L]]] * [[B]][([[J0]] * [[K]]) + [[L]]]){{$}}
+-- CHECK-NEXT: {{^        }}[[S1]] = [[S1]] + ([[A]][([[I]] * [[K]]) + [[L]]] * [[B]][([[J1]] * [[K]]) + [[L]]]){{$}}
+-- CHECK: {{^      }}[[OUT]][([[I]] * [[M]]) + [[J0]]] = select([[K]] == 0, 0.0, [[S0]]){{$}}
+-- CHECK-NEXT: {{^      }}[[OUT]][([[I]] * [[M]]) + [[J1]]] = select([[K]] == 0, 0.0, [[S1]]){{$}}
+-- CHECK: {{^    }}for [[R:i_[0-9]+]] < select([[M]] < 0, 0, [[M]]) - ((select([[M]] < 0, 0, [[M]]) /u 4) * 4):{{$}}
+-- CHECK-NEXT: {{^      }}i64 [[J:i_[0-9]+]] = [[R]] + ((select([[M]] < 0, 0, [[M]]) /u 4) * 4){{$}}
 -- CHECK-NEXT: {{^      }}f64 [[S:sum_[0-9]+]] = -0.0{{$}}
--- CHECK-NEXT: {{^      }}for [[L:r_[0-9]+]] < [[K]]:{{$}}
+-- CHECK-NEXT: {{^      }}for [[L]] < [[K]]:{{$}}
 -- CHECK-NEXT: {{^        }}[[S]] = [[S]] + ([[A]][([[I]] * [[K]]) + [[L]]] * [[B]][([[J]] * [[K]]) + [[L]]]){{$}}
 -- CHECK-NOT: row_

@@ -1,0 +1,13 @@
+#pragma once
+// Unroll-and-jam of sequential reductions: four iterations of a loop whose
+// body is a float sum share one pass of the sum's loop, so four independent
+// additions are in flight instead of one (see Jam.cpp).
+
+#include "loops/ExprBuilder.h"
+#include "loops/LoopIR.h"
+
+namespace arr::loops {
+
+void jamReductions(Function& function, ExprBuilder& exprs);
+
+} // namespace arr::loops
