@@ -186,9 +186,10 @@ private:
   /// stored themselves (their operand is, when it must be).
   static bool isPureView(const core::Node& node);
   /// The buffer holding `node`, made in `target` on first use.
-  ArrayBuffer materialise(const core::NodeP& node, const ScopeP& home);
+  /// With `sumRowsOuter`, a sum is stored adding one row at a time (see storeSumInto).
+  ArrayBuffer materialise(const core::NodeP& node, const ScopeP& home, bool sumRowsOuter = false);
   /// Writes every element of `node` into `buffer` (row-major, `node`'s shape).
-  void storeInto(const BufferP& buffer, const core::NodeP& node);
+  void storeInto(const BufferP& buffer, const core::NodeP& node, bool sumRowsOuter = false);
   /// Sums and scatters accumulate into the buffer after filling it with their
   /// starting values: no buffer relies on being zeroed when allocated, so
   /// allocations may be reused (see Release.h).

@@ -235,7 +235,7 @@ bool Lowering::shouldMaterialise(const core::NodeP& node, const ScopeP& home,
   return false;
 }
 
-ArrayBuffer Lowering::materialise(const core::NodeP& node, const ScopeP& home) {
+ArrayBuffer Lowering::materialise(const core::NodeP& node, const ScopeP& home, bool sumRowsOuter) {
   if (auto existing = existingBuffer(node)) return *existing;
   ArrayBuffer array = within(home, [&] {
     BufferP buffer = exprs_.newBuffer("t", node->type.elem);
@@ -244,19 +244,21 @@ ArrayBuffer Lowering::materialise(const core::NodeP& node, const ScopeP& home) {
     alloc->value = elementCount(node->type.shape);
     emit(alloc);
     current_->toFree.push_back(buffer);
-    storeInto(buffer, node);
+    storeInto(buffer, node, sumRowsOuter);
     return ArrayBuffer{buffer, node->type.shape};
   });
   home->materialised.emplace(memoKey(node, {}, 'm'), array);
   return array;
 }
 
-void Lowering::storeInto(const BufferP& buffer, const core::NodeP& node) {
+void Lowering::storeInto(const BufferP& buffer, const core::NodeP& node, bool sumRowsOuter) {
   if (node->kind == K::Scatter) return scatterInto(buffer, *node);
-  // A sum of matrices is stored element by element, each summing its rows: the
-  // reduction interchange then accumulates rows outermost where that walks memory
-  // contiguously, and leaves dot products (contiguous in the rows) alone.
-  if (node->kind == K::SumOuter && node->type.rank() < 2) return storeSumInto(buffer, *node);
+  // Otherwise a sum of matrices is stored element by element, each summing its
+  // rows: the reduction interchange then accumulates rows outermost where that
+  // walks memory contiguously, and leaves dot products (contiguous in the rows)
+  // alone.
+  if (node->kind == K::SumOuter && (sumRowsOuter || node->type.rank() < 2))
+    return storeSumInto(buffer, *node);
   const std::vector<core::Dim>& shape = node->type.shape;
   loopNest(shape, mayParallelise(), [&](const std::vector<ExprP>& indices) {
     store(buffer, linearIndex(shape, indices), pullFresh(node, indices));
@@ -285,6 +287,20 @@ void Lowering::storeSumInto(const BufferP& buffer, const Node& node) {
           exprs_.binary(add, exprs_.load(buffer, position),
                         pull(array, withOuterIndex(row, indices))));
   };
+  if (mayParallelise() && shape.size() >= 2) {
+    // Parallel over the first output dimension: the threads write disjoint rows.
+    std::vector<core::Dim> inner(shape.begin() + 1, shape.end());
+    loop(shape[0], "i", true, {}, [&](const ExprP& first) {
+      loop(rows, "r", false, {}, [&](const ExprP& row) {
+        loopNest(inner, false, [&](const std::vector<ExprP>& rest) {
+          std::vector<ExprP> indices{first};
+          indices.insert(indices.end(), rest.begin(), rest.end());
+          accumulate(row, indices);
+        });
+      });
+    });
+    return;
+  }
   loop(rows, "r", false, {}, [&](const ExprP& row) {
     loopNest(shape, false, [&](const std::vector<ExprP>& indices) { accumulate(row, indices); });
   });
@@ -297,10 +313,12 @@ void Lowering::scatterInto(const BufferP& buffer, const Node& node) {
   std::vector<core::Dim> inner(source->type.shape.begin() + rank, source->type.shape.end());
   std::vector<core::Dim> target = node.shape;
   target.insert(target.end(), inner.begin(), inner.end());
-  // A summed source is stored first: its sum then runs rows-outer over contiguous
-  // memory, instead of one strided walk over the rows per scattered element.
+  // A summed source (a gradient's sum of outer products) is stored first, adding
+  // one row at a time over contiguous memory, instead of one strided walk over the
+  // rows per scattered element.
   std::optional<ArrayBuffer> stored;
-  if (source->kind == K::SumOuter) stored = materialise(source, targetScope(source, {}, true));
+  if (source->kind == K::SumOuter)
+    stored = materialise(source, targetScope(source, {}, true), true);
   loopNest(target, mayParallelise(), [&](const std::vector<ExprP>& indices) {
     store(buffer, linearIndex(target, indices), exprs_.zero(node.type.elem));
   });

@@ -83,6 +83,7 @@ private:
     ExprP first = exprs_.index(0);
     ExprP last = exprs_.binary(BinaryOp::Sub, loop->value, exprs_.index(1));
     ExprP fast = exprs_.boolean(true);
+    std::set<const Expr*> tested; // copies of one read (after unroll-and-jam) test alike
     for (const RangeCheck& check : checks) {
       ExprP test;
       if (check.limit) {
@@ -94,7 +95,7 @@ private:
         if (auto constant = asIndexConstant(low); constant && *constant < 0) return {};
         test = exprs_.binary(BinaryOp::Le, exprs_.index(0), low);
       }
-      fast = exprs_.logicalAnd(fast, test);
+      if (tested.insert(test.get()).second) fast = exprs_.logicalAnd(fast, test);
     }
 
     auto unguarded = std::make_shared<Stmt>(*loop);
