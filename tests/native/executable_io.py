@@ -11,9 +11,15 @@ Bad input: for each case (missing input files, truncated .npy files, .npy files
 of the wrong dtype or rank, too few or too many inputs from files and from
 standard input, parameters that disagree on a size, malformed text values, a
 float or a number where i64 or bool is expected, an unknown --entry, a negative
-dimension at run time) the executable must exit with status 1 and print exactly
-one line on standard error, starting with "error:", identical to the
-interpreter's line for the same inputs. Bad flags (--threads 0, -1 or x, --runs
+dimension at run time; a directory, /dev/null or a dangling link as an input
+file; .npy files that are empty or have a bad magic string, a header length
+past the end, a header that is not a dictionary, lacks 'shape' or has an
+unknown key, a negative, huge or overflowing shape, an object or structured
+dtype, a non-boolean fortran_order; text nested 100000 deep, with a NUL byte or
+invalid UTF-8, `[]`, malformed `empty(...)`, numbers beyond f64 or i64, a
+trailing comma, hexadecimal, nan for i64, true for f64) the executable must
+exit with status 1 and print exactly one line on standard error, starting with
+"error:", identical to the interpreter's line for the same inputs. Bad flags (--threads 0, -1 or x, --runs
 0 or x, a flag without its value, an unknown flag) have no interpreter
 equivalent: exit status 1 and one "error:" line mentioning the flag.
 
@@ -53,6 +59,9 @@ entry stats(x: [n, m]f64): ([m]f64, [n]f64, f64, [m, n]f64) =
 
 -- The result's dimension n-3 is negative for fewer than 3 elements.
 entry tail3(x: [n]f64) = drop(3, x)
+
+-- A tuple parameter: one input (file) per component.
+entry tupled(p: ([n]f64, i64)): f64 = p.0[p.1]
 """
 
 TIMEOUT = 300
@@ -322,6 +331,75 @@ def bad_input_cases(runner):
     runner.check_flag_error("an unknown flag", ["--bogus"], "--bogus", good)
 
 
+def npy_with_header(header, data):
+    """A version 1.0 .npy file with the given header text (padded like NumPy's)."""
+    import struct
+    text = header.encode("latin-1")
+    text += b" " * (64 - (10 + len(text) + 1) % 64) + b"\n"
+    return b"\x93NUMPY\x01\x00" + struct.pack("<H", len(text)) + text + data
+
+
+def unreadable_and_malformed_cases(runner):
+    """Files that cannot be read, .npy files with broken headers, malformed text values."""
+    count = runner.write_text("1\n")
+    flag = runner.write_text("true\n")
+    directory = runner.path("a_directory.npy")
+    os.mkdir(directory)
+    runner.check_error("a directory as an input file", [directory, count, flag])
+    runner.check_error("an empty text file (/dev/null)", ["/dev/null", count, flag])
+    dangling = runner.path("dangling.npy")
+    os.symlink(runner.path("nowhere/x.npy"), dangling)
+    runner.check_error("a dangling symbolic link", [dangling, count, flag])
+
+    data = np.arange(3.0).tobytes()
+    good = npy_bytes(np.arange(3.0))
+    npy_cases = [
+        ("an empty .npy file", b""),
+        ("a bad magic string", b"\x93NUMPX" + good[6:]),
+        ("a header length beyond the end of the file", good[:8] + b"\xff\xff" + good[10:]),
+        ("a header that is not a dictionary", npy_with_header("hello", data)),
+        ("a header without 'shape'", npy_with_header("{'descr': '<f8', 'fortran_order': False, }", data)),
+        ("a header with an unknown key",
+         npy_with_header("{'descr': '<f8', 'fortran_order': False, 'shape': (3,), 'x': 1, }", data)),
+        ("a negative dimension", npy_with_header("{'descr': '<f8', 'fortran_order': False, 'shape': (-3,), }", data)),
+        ("a dimension beyond i64",
+         npy_with_header("{'descr': '<f8', 'fortran_order': False, 'shape': (99999999999999999999999,), }", data)),
+        ("a shape whose element count overflows", npy_with_header(
+            "{'descr': '<f8', 'fortran_order': False, 'shape': (4611686018427387904, 4), }", data)),
+        ("an object dtype", npy_with_header("{'descr': '|O', 'fortran_order': False, 'shape': (3,), }", data)),
+        ("a structured dtype",
+         npy_with_header("{'descr': [('a', '<f8')], 'fortran_order': False, 'shape': (3,), }", data)),
+        ("fortran_order not a boolean",
+         npy_with_header("{'descr': '<f8', 'fortran_order': 'no', 'shape': (3,), }", data)),
+    ]
+    for label, content in npy_cases:
+        runner.check_error(f".npy: {label}", [runner.write_bytes(content), count, flag])
+
+    text_cases = [
+        ("a list nested 100000 deep", "[" * 100000 + "1.0" + "]" * 100000 + " 1 true\n"),
+        ("a NUL byte", "[1.0, \x00] 1 true\n"),
+        ("an empty list", "[] 1 true\n"),
+        ("empty(...) without a zero dimension", "empty([2]f64) 1 true\n"),
+        ("empty(...) with a negative dimension", "empty([-1]f64) 1 true\n"),
+        ("empty(...) with an unknown element type", "empty([0]f16) 1 true\n"),
+        ("an unterminated empty(...)", "empty([0]f64 1 true\n"),
+        ("a float beyond f64", "[1e999999] 1 true\n"),
+        ("a trailing comma", "[1.0,] 1 true\n"),
+        ("a hexadecimal number", "[0x10] 1 true\n"),
+        ("nan where i64 is expected", "[1.0] nan true\n"),
+        ("true where f64 is expected", "[true] 1 true\n"),
+        ("an integer below i64", "[1.0] -9223372036854775809 true\n"),
+    ]
+    for label, stdin in text_cases:
+        runner.check_error(f"text: {label}", [], stdin)
+    runner.check_error("text: invalid UTF-8 in a file", [runner.write_bytes(b"[1.0, \xff\xfe]\n", ".txt"),
+                                                         count, flag])
+    runner.check_error("too few input files for a tuple parameter",
+                       ["--entry", "tupled", runner.save(np.array([1.0, 2.0]))])
+    runner.check_error("a tuple component of the wrong type",
+                       ["--entry", "tupled", runner.save(np.array([1.0, 2.0])), runner.write_text("1.5\n")])
+
+
 def good_input_cases(runner):
     runner.check_same_output("standard input, scalar result", [], "[1.5, 2.5] 1 true\n")
     runner.check_same_output("standard input spread over lines", [], "[1.5,\n 2.5]\n0\nfalse\n")
@@ -430,6 +508,7 @@ def main():
             print("0 passed, 1 failed")
             return 1
         bad_input_cases(runner)
+        unreadable_and_malformed_cases(runner)
         good_input_cases(runner)
         print(f"{runner.passed} passed, {runner.failed} failed")
         return 1 if runner.failed else 0
