@@ -301,7 +301,9 @@ void Lowering::assumeInRange(const ScopeP& scope, const ExprP& index, const core
 void Lowering::analyse(const core::NodeP& root) {
   std::unordered_map<uint32_t, const Node*> letValues;
   core::forEachNode(root, [&](const Node& node) {
-    if (node.kind == K::Let) letValues[node.vars[0]->id] = node.operands[0].get();
+    if (node.kind != K::Let) return;
+    letValues[node.vars[0]->id] = node.operands[0].get();
+    letValues_[node.vars[0]->id] = node.operands[0];
   });
   core::forEachNode(root, [&](const Node& node) {
     auto count = [&](const core::NodeP& child) {

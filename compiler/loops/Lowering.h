@@ -180,6 +180,9 @@ private:
   bool shouldMaterialise(const core::NodeP& node, const ScopeP& home,
                          const std::vector<ExprP>& indices);
   bool isExpensive(const core::NodeP& node);
+  /// Arithmetic operations one element costs to pull (loads free), saturating above
+  /// kCheapOperations; reductions, scatters and transcendental functions saturate.
+  int pullCost(const core::NodeP& node);
   /// Index arithmetic over other values only: as cheap to recompute as to load.
   static bool isView(const core::NodeP& node);
   /// Replicate, tr, reshape and noGrad: a new index space over one operand, never
@@ -220,7 +223,9 @@ private:
   std::unordered_map<const core::Node*, std::vector<uint32_t>> freeVariables_;
   std::unordered_map<const core::Node*, int> uses_; // references, let-bound uses included
   std::unordered_map<const core::Node*, bool> expensive_;
-  std::vector<core::NodeP> keepAlive_; // nodes whose addresses are memo keys
+  std::unordered_map<const core::Node*, int> pullCosts_;
+  std::unordered_map<uint32_t, core::NodeP> letValues_; // let-bound variable -> its value
+  std::vector<core::NodeP> keepAlive_;                  // nodes whose addresses are memo keys
   // Loops whose extent depends on enclosing loops (loopTo): their static
   // bound, which work estimates use (they are evaluated before the loop nest).
   std::unordered_map<const Stmt*, ExprP> loopBounds_;

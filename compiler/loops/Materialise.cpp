@@ -176,6 +176,54 @@ bool Lowering::isExpensive(const core::NodeP& node) {
   return expensive;
 }
 
+namespace {
+constexpr int kCheapOperations = 4; // recomputing up to this per use beats a store and loads
+} // namespace
+
+int Lowering::pullCost(const core::NodeP& node) {
+  auto found = pullCosts_.find(node.get());
+  if (found != pullCosts_.end()) return found->second;
+  const int saturated = kCheapOperations + 1;
+  int cost = 0;
+  switch (node->kind) {
+  case K::Const:
+  case K::SizeValue:
+  case K::Iota:
+    break;
+  case K::Variable: {
+    // A let-bound value is pulled through its variable, unless it is stored.
+    auto value = letValues_.find(node->vars[0]->id);
+    if (value == letValues_.end() || value->second->type.isScalar()) break;
+    cost = pullCost(value->second);
+    if (cost >= saturated && uses_[value->second.get()] >= 2) cost = 0; // stored: a load
+    break;
+  }
+  case K::Replicate:
+  case K::Tr:
+  case K::Reshape:
+  case K::NoGrad:
+  case K::Index:
+  case K::Gather:
+  case K::ArrayLit:
+  case K::Unary:
+  case K::Binary:
+  case K::Cond:
+    if (isTranscendental(*node)) {
+      cost = saturated;
+      break;
+    }
+    cost = node->kind == K::Unary || node->kind == K::Binary || node->kind == K::Cond;
+    for (const core::NodeP& operand : node->operands)
+      cost = std::min(saturated, cost + pullCost(operand));
+    break;
+  default:
+    cost = saturated;
+  }
+  keepAlive_.push_back(node);
+  pullCosts_[node.get()] = cost;
+  return cost;
+}
+
 bool Lowering::isView(const core::NodeP& node) {
   switch (node->kind) {
   case K::Variable:
@@ -221,7 +269,9 @@ bool Lowering::shouldMaterialise(const core::NodeP& node, const ScopeP& home,
   // Used more than once, at indices that may differ (a stencil reads u[i-1],
   // u[i] and u[i+1]): recomputing would repeat its arithmetic per use, and
   // chains of such values would grow exponentially.
-  if (uses_[node.get()] >= 2 && !isView(node)) return true;
+  // (A few operations over stored values are recomputed instead: cheaper than a
+  // store and the loads, and a chain of them adds up past the bound.)
+  if (uses_[node.get()] >= 2 && !isView(node) && pullCost(node) > kCheapOperations) return true;
   if (!isExpensive(node)) return false;
   // Pulled inside a loop it does not depend on, whose variable the indices do
   // not mention either: every element would be computed once per iteration.
