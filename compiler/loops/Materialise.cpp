@@ -45,9 +45,12 @@ bool isTranscendental(const Node& node) {
 
 // ---- Reductions -----------------------------------------------------------------
 
-/// A matrix (or higher) built of reductions: `build (\i j -> sumOuter ..)`.
+/// A matrix (or higher) of reductions: `build (\i j -> sumOuter ..)`, or a sum of a
+/// higher array (the bulk form of a matrix product).
 static bool isArrayOfReductions(const core::NodeP& array) {
-  if (array->kind != K::Build1 || array->type.rank() < 2) return false;
+  if (array->type.rank() < 2) return false;
+  if (array->kind == K::SumOuter) return true;
+  if (array->kind != K::Build1) return false;
   bool reduces = false;
   core::forEachNode(array, [&](const Node& inner) {
     reduces = reduces || inner.kind == K::SumOuter || inner.kind == K::MaxOuter;

@@ -21,3 +21,11 @@ entry columns(x: [n]f64): [n, n]f64 = tr([1, 0], build([n], \j -> x * sum(x * f6
 -- RUN: --entry abt
 -- INPUT: [[1.0, 2.0], [-3.0, 0.5]] [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [2.0, -1.0], [-0.0, -0.0]]
 -- EXPECT: [[1.0, 2.0, 3.0, 0.0, -0.0], [-3.0, 0.5, -2.5, -6.5, 0.0]]
+
+-- The bulk form of a product (as a jvp or a gradient writes it), summed: the
+-- matrix of sums is stored first too.
+entry bulkTotal(a: [n, k]f64, b: [k, m]f64): f64 =
+  sumOuter(sumOuter(sumOuter(tr([2, 0, 1], build([n, m, k], \i j l -> a[i, l] * b[l, j])))))
+-- RUN: --entry bulkTotal
+-- INPUT: [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]] [[1.0, -1.0, 0.5], [2.0, 0.0, -0.5]]
+-- EXPECT: 22.5
