@@ -22,6 +22,7 @@
 
 #include "loops/Interchange.h"
 
+#include <functional>
 #include <optional>
 #include <set>
 
@@ -157,8 +158,9 @@ private:
     return true;
   }
 
-  /// The reduction's body only declares its own locals (and assigns them under an `if`) and
-  /// assigns the sum, and reads nothing the j loop's body defines or writes except j.
+  /// The reduction's body only declares and assigns its own locals (under `if`s and in
+  /// inner loops too: a dot product per term) before assigning the sum, and reads nothing
+  /// the j loop's body defines or writes except j.
   static bool fissionable(const Stmt& reduction, uint32_t j,
                           const std::set<uint32_t>& definedOutside,
                           const std::set<uint32_t>& buffersWritten) {
@@ -166,10 +168,9 @@ private:
     allowed.insert(j);
     allowed.insert(reduction.local->id);
     std::set<uint32_t> own; // the locals the reduction's body declares
-    auto readsAllowed = [&](const ExprP& value, std::optional<uint32_t> except) {
+    auto readsAllowed = [&](const ExprP& value) {
       std::set<uint32_t> read;
       collectLocals(value, read);
-      if (except) read.erase(*except);
       for (uint32_t local : read)
         if (!allowed.count(local)) return false;
       bool readsWritten = false;
@@ -179,23 +180,35 @@ private:
       });
       return !readsWritten;
     };
-    for (size_t i = 0; i < reduction.body.size(); ++i) {
-      const Stmt& step = *reduction.body[i];
-      bool isLast = i + 1 == reduction.body.size();
-      if (isLast) return readsAllowed(step.value, step.local->id);
-      if (step.kind == Stmt::Kind::If) {
-        if (!readsAllowed(step.value, std::nullopt)) return false;
-        for (const StmtP& inner : step.body)
-          if (inner->kind != Stmt::Kind::Assign || !own.count(inner->local->id) ||
-              !readsAllowed(inner->value, std::nullopt))
-            return false;
-        continue;
+    std::function<bool(const Block&)> steps = [&](const Block& block) {
+      for (const StmtP& step : block) {
+        switch (step->kind) {
+        case Stmt::Kind::Declare:
+          if (!readsAllowed(step->value)) return false;
+          allowed.insert(step->local->id);
+          own.insert(step->local->id);
+          break;
+        case Stmt::Kind::Assign:
+          if (!own.count(step->local->id) || !readsAllowed(step->value)) return false;
+          break;
+        case Stmt::Kind::If:
+          if (!readsAllowed(step->value) || !steps(step->body)) return false;
+          break;
+        case Stmt::Kind::For:
+          if (step->parallel || !readsAllowed(step->value)) return false;
+          allowed.insert(step->local->id);
+          if (!steps(step->body)) return false;
+          break;
+        default:
+          return false;
+        }
       }
-      if (step.kind != Stmt::Kind::Declare || !readsAllowed(step.value, std::nullopt)) return false;
-      allowed.insert(step.local->id);
-      own.insert(step.local->id);
-    }
-    return true;
+      return true;
+    };
+    const Block& body = reduction.body;
+    if (!steps(Block(body.begin(), body.end() - 1))) return false;
+    allowed.insert(body.back()->local->id);
+    return readsAllowed(body.back()->value);
   }
 
   void rewrite(StmtP& outer, size_t declareAt, size_t reductionAt, const ExprP& bound,

@@ -29,3 +29,10 @@ entry bulkTotal(a: [n, k]f64, b: [k, m]f64): f64 =
 -- RUN: --entry bulkTotal
 -- INPUT: [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]] [[1.0, -1.0, 0.5], [2.0, 0.0, -0.5]]
 -- EXPECT: 22.5
+
+-- A sum over rows whose terms hold dot products, for each of m blocks.
+entry nested(a: [m, n, d]f64, w: [d, d]f64): [m, d]f64 =
+  build([m], \q -> build([d], \i -> sumOuter(build([n], \r -> sum(w[i] * a[q, r]) + a[q, r, i]))))
+-- RUN: --entry nested
+-- INPUT: [[[1.0, 2.0], [3.0, -1.0]], [[0.5, 0.0], [-2.0, 4.0]]] [[1.0, 0.5], [-1.0, 2.0]]
+-- EXPECT: [[8.5, -1.0], [-1.0, 13.5]]

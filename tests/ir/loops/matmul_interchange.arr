@@ -74,3 +74,18 @@ entry abt(a: [n, k]f64, b: [m, k]f64): [n, m]f64 = sumOuter(tr([2, 0, 1], build(
 -- CHECK-NEXT: {{^      }}for [[L]] < [[K]]:{{$}}
 -- CHECK-NEXT: {{^        }}[[S]] = [[S]] + ([[A]][([[I]] * [[K]]) + [[L]]] * [[B]][([[J]] * [[K]]) + [[L]]]){{$}}
 -- CHECK-NOT: row_
+
+-- A sum over rows r whose terms hold a dot product of their own (the gradient of
+-- a product with a packed matrix, as in GMM) is interchanged too: each row r is
+-- read once for every i, its dot products four at a time, instead of one walk
+-- over all rows per i.
+entry nested(a: [m, n, d]f64, w: [d, d]f64): [m, d]f64 =
+  build([m], \q -> build([d], \i -> sumOuter(build([n], \r -> sum(w[i] * a[q, r]) + a[q, r, i]))))
+-- CHECK-LABEL: loops nested(
+-- CHECK-SAME: [[M:m_[0-9]+]]: size, [[N:n_[0-9]+]]: size, [[D:d_[0-9]+]]: size, [[A:a_[0-9]+]]: *f64, [[W:w_[0-9]+]]: *f64) -> ([[OUT:out0_[0-9]+]]: *f64):
+-- CHECK: {{^  }}parallel for [[Q:i_[0-9]+]] < [[M]] work {{.*}}:{{$}}
+-- CHECK-NEXT: {{^    }}[[ROW:row_[0-9]+]] = alloc f64[[[D]]]{{$}}
+-- CHECK: {{^    }}for [[R:r_[0-9]+]] < [[N]]:{{$}}
+-- CHECK-NEXT: {{^      }}for [[G:i_[0-9]+]] < select([[D]] < 0, 0, [[D]]) /u 4:{{$}}
+-- CHECK: {{^        }}for [[L:r_[0-9]+]] < [[D]]:{{$}}
+-- CHECK: {{^        }}[[ROW]][[[I:i_[0-9]+]]] = [[ROW]][[[I]]] + (select([[D]] == 0, 0.0, {{sum_[0-9]+}}) + [[A]][((([[Q]] * [[N]]) + [[R]]) * [[D]]) + [[I]]]){{$}}
