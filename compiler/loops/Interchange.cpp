@@ -118,11 +118,13 @@ private:
         ExprP bound = boundFreeOf(reduction.value, j->id);
         if (!bound || !readsOnly(reduction.value, definedOutside, j->id)) continue;
         bool strided = false;
-        for (const StmtP& step : reduction.body) {
-          strided = strided || hasStridedLoad(step->value, j->id, reduction.local->id);
-          for (const StmtP& inner : step->body)
-            strided = strided || hasStridedLoad(inner->value, j->id, reduction.local->id);
-        }
+        std::function<void(const Block&)> search = [&](const Block& steps) {
+          for (const StmtP& step : steps) {
+            strided = strided || hasStridedLoad(step->value, j->id, reduction.local->id);
+            search(step->body);
+          }
+        };
+        search(reduction.body);
         if (!strided) continue;
         rewrite(outer, d, f, bound, before);
         return true;

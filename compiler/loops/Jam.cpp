@@ -47,6 +47,8 @@ public:
 private:
   /// The jammed loop and the loop over its remainder, or nothing.
   Block jam(const Stmt& loop) {
+    // A short loop of known length (a 3 x 3 stencil) gains nothing.
+    if (auto extent = asIndexConstant(loop.value); extent && *extent < 2 * kCopies) return {};
     const uint32_t j = loop.local->id;
     const Block& body = loop.body;
     size_t at = body.size();
