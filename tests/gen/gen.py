@@ -154,7 +154,7 @@ def run_one(session, number):
     args = session.args
     rng = random.Random("%d:%d" % (args.seed, number))
     native = args.native_every > 0 and number % args.native_every == 0
-    program = ProgramGenerator(rng).program(native)
+    program = ProgramGenerator(rng, max_depth=5 + (args.scale > 1.5), scale=args.scale).program(native)
     for check in program.checks:
         fill_inputs(check)
     case = make_case(program)
@@ -216,6 +216,8 @@ def main():
     parser.add_argument("--first", type=int, default=0, help="number of the first program (default 0)")
     parser.add_argument("--native-every", type=int, default=4,
                         help="native checks on every Nth program (0: none; default 4)")
+    parser.add_argument("--scale", type=float, default=1.0,
+                        help="multiplies the size of generated bodies (default 1; 2 or 3 for larger programs)")
     parser.add_argument("--jobs", type=int, default=1, help="programs checked at once")
     parser.add_argument("--save", help="directory for shrunk failing programs")
     parser.add_argument("--shrink-time", type=float, default=120, help="seconds to shrink a failure (0: do not)")

@@ -93,7 +93,7 @@ class ProgramGenerator(Generator):
 
     def body(self, result, scope, budget, involve=False):
         """An expression of type `result`; with `involve`, one that combines a parameter."""
-        self.budget = budget
+        self.budget = int(budget * self.scale)
         term = self.p_use(result, scope, self.max_depth - 1) if involve else None
         if term is None:
             return self.expr(result, scope, self.max_depth)

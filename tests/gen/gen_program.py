@@ -63,9 +63,10 @@ class Scope:
 
 
 class Generator:
-    def __init__(self, rng, max_depth=5):
+    def __init__(self, rng, max_depth=5, scale=1.0):
         self.rng = rng
         self.max_depth = max_depth
+        self.scale = scale  # multiplies the size budgets of bodies
         self.counter = 0
         self.helpers = []
         self.smooth = False
