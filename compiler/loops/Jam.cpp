@@ -136,7 +136,8 @@ private:
     return true;
   }
 
-  /// The sum reads no buffer the j loop writes, and no local the j loop assigns outside it.
+  /// The sum and what comes before it read no buffer the j loop writes, and no local the j
+  /// loop assigns outside the sum.
   static bool jammable(const Stmt& loop, const Stmt& reduction, size_t at) {
     std::set<uint32_t> written, assigned;
     for (size_t s = 0; s < loop.body.size(); ++s)
@@ -155,7 +156,10 @@ private:
       for (const StmtP& inner : s.body)
         visit(*inner);
     };
-    visit(reduction);
+    // The sum and the declarations before it run for all four copies before any
+    // copy's later statements.
+    for (size_t s = 0; s <= at; ++s)
+      visit(*loop.body[s]);
     return !conflict;
   }
 
