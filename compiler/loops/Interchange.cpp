@@ -230,7 +230,7 @@ private:
     init->buffer = row;
     init->index = jIndex;
     init->value = declare->value;
-    before.push_back(loopOver(j, outer->value, {init}));
+    before.push_back(makeFor(j, outer->value, {init}));
 
     ExprP element = exprs_.load(row, jIndex);
     const Stmt& last = *reduction->body.back();
@@ -241,19 +241,16 @@ private:
     Block accumulate(reduction->body.begin(), reduction->body.end() - 1);
     accumulate.push_back(add);
     if (bound == reduction->value) {
-      before.push_back(loopOver(reduction->local, bound, {loopOver(j, outer->value, accumulate)}));
+      before.push_back(makeFor(reduction->local, bound, {makeFor(j, outer->value, accumulate)}));
       return finish(outer, declareAt, reductionAt, declare, element);
     }
     // A triangular sum: the term of l belongs to the sums of j = l + 1 .. n - 1, so the
     // inner loop counts from l + 1 (no test per element, and it still vectorises).
     ExprP start = exprs_.add(exprs_.local(reduction->local), exprs_.index(1));
     LocalP offset = exprs_.newLocal(j->name, core::Elem::I64);
-    auto position = std::make_shared<Stmt>(Stmt{Stmt::Kind::Declare});
-    position->local = j;
-    position->value = exprs_.add(exprs_.local(offset), start);
-    accumulate.insert(accumulate.begin(), position);
+    accumulate.insert(accumulate.begin(), makeDeclare(j, exprs_.add(exprs_.local(offset), start)));
     ExprP count = exprs_.binary(core::BinaryOp::Sub, outer->value, start);
-    before.push_back(loopOver(reduction->local, bound, {loopOver(offset, count, accumulate)}));
+    before.push_back(makeFor(reduction->local, bound, {makeFor(offset, count, accumulate)}));
     finish(outer, declareAt, reductionAt, declare, element);
   }
 
@@ -266,14 +263,6 @@ private:
     rebuilt->body[declareAt] = read;
     rebuilt->body.erase(rebuilt->body.begin() + reductionAt);
     outer = rebuilt;
-  }
-
-  static StmtP loopOver(const LocalP& var, const ExprP& extent, Block body) {
-    auto loop = std::make_shared<Stmt>(Stmt{Stmt::Kind::For});
-    loop->local = var;
-    loop->value = extent;
-    loop->body = std::move(body);
-    return loop;
   }
 
   void appendFrees(Block& statements) {

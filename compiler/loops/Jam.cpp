@@ -82,8 +82,8 @@ private:
       LocalP position = exprs_.newLocal(loop.local->name, core::Elem::I64);
       names[j] = exprs_.local(position);
       jammed.push_back(
-          declare(position, exprs_.add(exprs_.mul(exprs_.local(group), exprs_.index(kCopies)),
-                                       exprs_.index(u))));
+          makeDeclare(position, exprs_.add(exprs_.mul(exprs_.local(group), exprs_.index(kCopies)),
+                                           exprs_.index(u))));
       for (size_t s = 0; s < at; ++s)
         jammed.push_back(copy(*body[s], names));
     }
@@ -96,15 +96,15 @@ private:
     for (int64_t u = 0; u < kCopies; ++u)
       for (size_t s = at + 1; s < body.size(); ++s)
         jammed.push_back(copy(*body[s], copies[u]));
-    auto main = forLoop(group, groups, std::move(jammed));
+    auto main = makeFor(group, groups, std::move(jammed));
 
     // The remaining n % 4 iterations run the original body at j = 4 (n / 4) + r.
     ExprP done = exprs_.mul(groups, exprs_.index(kCopies));
     LocalP rest = exprs_.newLocal(loop.local->name, core::Elem::I64);
-    Block remainder{declare(loop.local, exprs_.add(exprs_.local(rest), done))};
+    Block remainder{makeDeclare(loop.local, exprs_.add(exprs_.local(rest), done))};
     remainder.insert(remainder.end(), body.begin(), body.end());
     auto tail =
-        forLoop(rest, exprs_.binary(core::BinaryOp::Sub, count, done), std::move(remainder));
+        makeFor(rest, exprs_.binary(core::BinaryOp::Sub, count, done), std::move(remainder));
 
     return {main, tail};
   }
@@ -196,21 +196,6 @@ private:
     for (const auto& [local, replacement] : names)
       if (mentionsLocal(expr, local)) expr = exprs_.substitute(expr, local, replacement);
     return expr;
-  }
-
-  static StmtP declare(const LocalP& local, const ExprP& value) {
-    auto statement = std::make_shared<Stmt>(Stmt{Stmt::Kind::Declare});
-    statement->local = local;
-    statement->value = value;
-    return statement;
-  }
-
-  static StmtP forLoop(const LocalP& var, const ExprP& extent, Block body) {
-    auto loop = std::make_shared<Stmt>(Stmt{Stmt::Kind::For});
-    loop->local = var;
-    loop->value = extent;
-    loop->body = std::move(body);
-    return loop;
   }
 
   ExprBuilder& exprs_;

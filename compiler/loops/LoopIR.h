@@ -109,6 +109,23 @@ struct DimensionCheck {
   ExprP value;
 };
 
+/// `for local < extent: body`, a serial loop.
+inline StmtP makeFor(const LocalP& local, const ExprP& extent, Block body) {
+  auto loop = std::make_shared<Stmt>(Stmt{Stmt::Kind::For});
+  loop->local = local;
+  loop->value = extent;
+  loop->body = std::move(body);
+  return loop;
+}
+
+/// `local = value`, the local's first assignment.
+inline StmtP makeDeclare(const LocalP& local, const ExprP& value) {
+  auto statement = std::make_shared<Stmt>(Stmt{Stmt::Kind::Declare});
+  statement->local = local;
+  statement->value = value;
+  return statement;
+}
+
 struct Function {
   std::string name; // the entry point's name
   std::vector<LocalP> sizes;

@@ -108,9 +108,7 @@ private:
       unguarded->body.insert(unguarded->body.end(), statement->body.begin(), statement->body.end());
     }
     LocalP inRange = exprs_.newLocal("inRange", core::Elem::Bool);
-    auto decide = std::make_shared<Stmt>(Stmt{Stmt::Kind::Declare});
-    decide->local = inRange;
-    decide->value = fast;
+    StmtP decide = makeDeclare(inRange, fast);
     auto whenFast = std::make_shared<Stmt>(Stmt{Stmt::Kind::If});
     whenFast->value = exprs_.local(inRange);
     whenFast->body = {unguarded};
