@@ -29,6 +29,7 @@ run() { # TARGET SEEDS [EXTRA FLAGS]: the target's libFuzzer output goes to BUIL
     -max_len=8192 -print_final_stats=1 -artifact_prefix="$dir/artifacts/$target-" "$@" \
     "$dir/corpus/$seeds" "$dir/seeds/$seeds" >"$dir/$target.log" 2>&1
 }
+source "$root/cmake/sanitizers/options.sh"
 status=0
 ARR_FUZZ_STDLIB="$dir/seeds/stdlib" run fuzz_frontend frontend -dict="$root/tests/fuzz/arr.dict" &
 frontend=$!

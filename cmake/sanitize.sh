@@ -18,9 +18,6 @@ if [[ ! -f "$dir/build.ninja" ]]; then
     -DARR_SANITIZE=ON >/dev/null
 fi
 nice -n 19 cmake --build "$dir" -j2
-# Leaks are reported too; a report makes the process exit non-zero (abort_on_error keeps
-# UBSan's and ASan's reports fatal in child processes as well).
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=0}
-export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+source "$root/cmake/sanitizers/options.sh"
 cd "$dir"
 nice -n 10 ctest --output-on-failure -j2 "$@"

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# CI's bounded robustness run (.ci/run calls it after cmake/test.sh). One clang-19 build with
+# AddressSanitizer, UndefinedBehaviorSanitizer and the libFuzzer targets (build-robust/, at
+# nice 19 with -j2), then:
+#   1. each fuzz target for ARR_FUZZ_SECONDS (default 60) seconds (cmake/fuzz.sh);
+#   2. 20 random programs (tests/gen, seed 2) checked with the sanitized arrc and runtime;
+#   3. the test suite under the sanitizers, without its slowest parts: the gradient checks,
+#      gen.random, the GMM sample, ir.simplify_agrees, ir.bot_size, and frontend.robustness
+#      (its 20 s limit per case is tight for a sanitized arrc on a 5 MB program).
+# Prints the time of each step. The complete runs: bash cmake/sanitize.sh (the whole suite,
+# about 20 minutes on two cores), bash cmake/fuzz.sh 3600, tests/gen/README.md.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+dir=${ARR_ROBUST_DIR:-$root/build-robust}
+seconds=${ARR_FUZZ_SECONDS:-60}
+bash "$root/cmake/bootstrap.sh"
+bash "$root/cmake/sanitizer_deps.sh"
+step=$SECONDS
+lap() { echo "robustness: $1 took $((SECONDS - step)) s"; step=$SECONDS; }
+
+if [[ ! -f "$dir/build.ninja" ]]; then
+  CC=clang-19 CXX=clang++-19 cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DARR_FUZZ=ON >/dev/null
+fi
+nice -n 19 cmake --build "$dir" -j2 >/dev/null
+lap "the sanitizer build"
+
+ARR_FUZZ_DIR="$dir" bash "$root/cmake/fuzz.sh" "$seconds"
+lap "fuzzing"
+
+source "$root/cmake/sanitizers/options.sh"
+/usr/bin/python3 "$root/tests/gen/gen.py" --arrc "$dir/compiler/arrc" --count 20 --seed 2 \
+  --native-every 2 --jobs 2 --shrink-time 30 --memory-limit 0
+lap "random programs"
+
+slow='^gradcheck\.|^gen\.random$|^samples\.gmm|^ir\.simplify_agrees$|^ir\.bot_size$'
+slow+='|^frontend\.robustness$|^format$'
+ARR_SANITIZE_DIR="$dir" bash "$root/cmake/sanitize.sh" -E "$slow"
+lap "the sanitized test suite"
