@@ -37,7 +37,8 @@ ExprP Lowering::pull(const core::NodeP& node, const std::vector<ExprP>& indices)
     return result;
   }
   ScopeP target = targetScope(node, indices);
-  if (!node->type.isScalar()) {
+  // A scatter is always stored, a scalar one too (a scatter to [] sums everything).
+  if (!node->type.isScalar() || node->kind == K::Scatter) {
     ScopeP home = targetScope(node, {}, true);
     if (shouldMaterialise(node, home, indices)) result = load(materialise(node, home), indices);
   }
@@ -201,7 +202,12 @@ ExprP Lowering::pullReshape(const Node& node, const std::vector<ExprP>& indices)
 
 ExprP Lowering::pullArrayLiteral(const Node& node, const std::vector<ExprP>& indices) {
   std::vector<ExprP> rest = tail(indices, 1);
-  if (auto position = asIndexConstant(indices[0])) return pull(node.operands[*position], rest);
+  if (auto position = asIndexConstant(indices[0])) {
+    // Out of range, the read is guarded off (it reads zero): nothing to pull.
+    if (*position < 0 || *position >= int64_t(node.operands.size()))
+      return exprs_.zero(node.type.elem);
+    return pull(node.operands[*position], rest);
+  }
   ExprP value = pull(node.operands.back(), rest);
   for (size_t i = node.operands.size() - 1; i-- > 0;) {
     ExprP here = exprs_.binary(core::BinaryOp::Eq, indices[0], exprs_.index(int64_t(i)));
