@@ -5,8 +5,9 @@
 #   1. each fuzz target for ARR_FUZZ_SECONDS (default 60) seconds (cmake/fuzz.sh);
 #   2. 20 random programs (tests/gen, seed 2) checked with the sanitized arrc and runtime;
 #   3. the test suite under the sanitizers, without its slowest parts: the gradient checks,
-#      gen.random, the GMM sample, ir.simplify_agrees, ir.bot_size, and frontend.robustness
-#      (its 20 s limit per case is tight for a sanitized arrc on a 5 MB program).
+#      the pass variants of the e2e programs (e2e.core/bot/simplify.*; step 2 covers the
+#      passes), gen.random, the GMM sample, ir.simplify_agrees, ir.bot_size, and
+#      frontend.robustness (its 20 s limit per case is tight for a sanitized arrc on 5 MB).
 # Prints the time of each step. The complete runs: bash cmake/sanitize.sh (the whole suite,
 # about 20 minutes on two cores), bash cmake/fuzz.sh 3600, tests/gen/README.md.
 set -euo pipefail
@@ -33,7 +34,7 @@ source "$root/cmake/sanitizers/options.sh"
   --native-every 2 --jobs 2 --shrink-time 30 --memory-limit 0
 lap "random programs"
 
-slow='^gradcheck\.|^gen\.random$|^samples\.gmm|^ir\.simplify_agrees$|^ir\.bot_size$'
-slow+='|^frontend\.robustness$|^format$'
+slow='^gradcheck\.|^e2e\.(core|bot|simplify)\.|^gen\.random$|^samples\.gmm|^ir\.simplify_agrees$'
+slow+='|^ir\.bot_size$|^frontend\.robustness$|^format$'
 ARR_SANITIZE_DIR="$dir" bash "$root/cmake/sanitize.sh" -E "$slow"
 lap "the sanitized test suite"
