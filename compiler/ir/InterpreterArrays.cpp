@@ -15,6 +15,11 @@ size_t elementSize(Dtype dtype) {
   return runtime::dtypeSize(dtype);
 }
 
+// Empty arrays have null storage, and memcpy with a null pointer is undefined even for 0 bytes.
+void copyBytes(unsigned char* target, const unsigned char* source, size_t count) {
+  if (count > 0) std::memcpy(target, source, count);
+}
+
 } // namespace
 
 void Evaluator::bindPosition(const std::vector<uint32_t>& slots,
@@ -46,7 +51,7 @@ Value Evaluator::evalIndex(const Node& node, const NodeInfo& info) {
   Output out(array.dtype(), info.shape);
   if (offset >= 0) {
     size_t blockBytes = static_cast<size_t>(countFrom(info.shape, 0)) * elementSize(array.dtype());
-    std::memcpy(out.bytes(), array.bytes() + offset * blockBytes, blockBytes);
+    copyBytes(out.bytes(), array.bytes() + offset * blockBytes, blockBytes);
   }
   return out.finish();
 }
@@ -64,7 +69,7 @@ Value Evaluator::evalGather(const Node& node, const NodeInfo& info) {
   forEachIndex(info.dims, [&](const std::vector<int64_t>& position) {
     bindPosition(info.slots, position);
     int64_t offset = evalOffset(node.indices, 0, array.shape());
-    if (offset >= 0) std::memcpy(target, array.bytes() + offset * blockBytes, blockBytes);
+    if (offset >= 0) copyBytes(target, array.bytes() + offset * blockBytes, blockBytes);
     target += blockBytes;
   });
   return out.finish();
@@ -104,7 +109,7 @@ Value Evaluator::evalBuild1(const Node& node, const NodeInfo& info) {
     Value element = eval(*node.operands[0]);
     if (element.byteCount() != blockBytes)
       internalError(node, "the body's value has the wrong size");
-    std::memcpy(out.bytes() + i * blockBytes, element.bytes(), blockBytes);
+    copyBytes(out.bytes() + i * blockBytes, element.bytes(), blockBytes);
   }
   return out.finish();
 }
@@ -123,7 +128,7 @@ Value Evaluator::evalReduction(const Node& node, const NodeInfo& info) {
   case K::SumOuter:
     // Starts from the first row (not from zero) so that the sum of one row is
     // that row exactly, -0.0 included.
-    if (rows > 0) std::memcpy(out.bytes(), array.bytes(), rowBytes);
+    if (rows > 0) copyBytes(out.bytes(), array.bytes(), rowBytes);
     for (int64_t row = 1; row < rows; ++row)
       ops::addInto(dtype, out.bytes(), array.bytes() + row * rowBytes, rowCount);
     break;
@@ -158,7 +163,7 @@ Value Evaluator::evalTr(const Node& node, const NodeInfo& info) {
     int64_t block = 0;
     for (size_t q = 0; q < permuted; ++q)
       block += position[q] * inStride[permutation[q]];
-    std::memcpy(target, array.bytes() + block * blockBytes, blockBytes);
+    copyBytes(target, array.bytes() + block * blockBytes, blockBytes);
     target += blockBytes;
   });
   return out.finish();
@@ -175,7 +180,7 @@ Value Evaluator::evalReshape(const Node& node, const NodeInfo& info) {
     return operand;
   }
   Output out(operand.dtype(), info.shape);
-  std::memcpy(out.bytes(), operand.bytes(), operand.byteCount());
+  copyBytes(out.bytes(), operand.bytes(), operand.byteCount());
   return out.finish();
 }
 
@@ -186,7 +191,7 @@ Value Evaluator::evalStack(const Node& node, const NodeInfo& info) {
   size_t blockBytes = static_cast<size_t>(countFrom(info.shape, 1)) * elementSize(dtype);
   auto place = [&](const Value& element, int64_t i) {
     if (element.byteCount() != blockBytes) internalError(node, "an element has the wrong size");
-    std::memcpy(out.bytes() + i * blockBytes, element.bytes(), blockBytes);
+    copyBytes(out.bytes() + i * blockBytes, element.bytes(), blockBytes);
   };
   if (node.kind == K::Replicate) {
     Value element = eval(*node.operands[0]);
