@@ -1,5 +1,8 @@
 #include "loops/ExprBuilder.h"
 
+#include <algorithm>
+#include <limits>
+
 #include <cstring>
 #include <optional>
 
@@ -158,10 +161,17 @@ ExprP ExprBuilder::binary(core::BinaryOp op, const ExprP& left, const ExprP& rig
     };
     return select(left->operands[0], decide(left->operands[1]), decide(left->operands[2]));
   }
+  bool extremum = op == core::BinaryOp::Max || op == core::BinaryOp::Min;
+  if (extremum && left->type == Elem::I64) {
+    if (left == right) return left;
+    auto l = asIndexConstant(left), r = asIndexConstant(right);
+    if (l && r) return index(op == core::BinaryOp::Max ? std::max(*l, *r) : std::min(*l, *r));
+  }
   if (op == core::BinaryOp::Sub && left->type == Elem::I64) {
     auto l = asIndexConstant(left), r = asIndexConstant(right);
     if (l && r) return index(int64_t(uint64_t(*l) - uint64_t(*r)));
     if (r && *r == 0) return left;
+    if (r && *r < 0 && *r != std::numeric_limits<int64_t>::min()) return add(left, index(-*r));
   }
   Expr e{Expr::Kind::Binary,
          core::isComparison(op) || op == core::BinaryOp::And || op == core::BinaryOp::Or

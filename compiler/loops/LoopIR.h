@@ -94,6 +94,7 @@ struct Stmt {
   bool parallel = false;
   ExprP work{}; // parallel: the estimated cost of one iteration (i64)
   std::vector<Reduction> reductions{};
+  bool remainder = false; // serial: the few iterations left by a split; not worth unrolling
 };
 
 /// An entry point's parameter after flattening: a scalar or an array.

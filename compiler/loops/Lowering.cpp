@@ -6,6 +6,7 @@
 #include "loops/Interchange.h"
 #include "loops/Jam.h"
 #include "loops/Release.h"
+#include "loops/Split.h"
 #include "loops/Version.h"
 
 #include "ir/Builder.h"
@@ -420,9 +421,10 @@ Function Lowering::run() {
   unbindAll(bound);
   function_.body = closeScope(root_);
   interchangeReductions(function_, exprs_);
+  placeAllocations(function_.body); // splitting copies only loop bodies that do not allocate
+  splitGuardedLoops(function_, exprs_);
   jamReductions(function_, exprs_);
   versionGuardedLoops(function_, exprs_);
-  placeAllocations(function_.body);
   return std::move(function_);
 }
 
