@@ -7,6 +7,7 @@
 #include "runtime/TextReader.h"
 
 #include <iostream>
+#include <optional>
 
 namespace arr::runtime {
 
@@ -25,23 +26,69 @@ size_t selectEntry(const std::vector<std::string>& names, const std::string& wan
   throw IoError("no entry point named '" + wanted + "' (the entry points are " + list + ")");
 }
 
+namespace {
+
+std::string describeInputs(const std::string& entryName, const Signature& signature) {
+  const size_t count = signature.params.size();
+  return "entry '" + entryName + "' takes " + std::to_string(count) + " input" +
+         (count == 1 ? "" : "s") + " (" + formatParams(signature) + ")";
+}
+
+/// The values of INPUT files in order: an .npy file holds one value, a text file one or more
+/// consecutive values (one per file, a whole tuple parameter, or all the inputs).
+class InputFiles {
+public:
+  explicit InputFiles(const std::vector<std::string>& files) : files_(files) {}
+
+  /// Throws when the files hold no further value.
+  ArrayValue next(Dtype dtype, size_t rank) {
+    while (!text_ || text_->atEnd()) {
+      text_.reset();
+      if (next_ == files_.size()) throw IoError("the input files hold no further value");
+      const std::string& path = files_[next_++];
+      if (hasNpyExtension(path)) return readInputFile(path, dtype, rank);
+      text_.emplace(readWholeFile(path), path);
+      if (text_->atEnd()) throw IoError(path + ": the file holds no value");
+    }
+    return text_->readValue(dtype, rank);
+  }
+
+  /// Whether every file has been read to its end.
+  bool finished() { return next_ == files_.size() && (!text_ || text_->atEnd()); }
+
+private:
+  const std::vector<std::string>& files_;
+  size_t next_ = 0;
+  std::optional<TextReader> text_;
+};
+
+} // namespace
+
 std::vector<ArrayValue> readInputs(const std::string& entryName, const Signature& signature,
                                    const std::vector<std::string>& files,
                                    const std::string& standardInput) {
   const auto& params = signature.params;
   std::vector<ArrayValue> values;
   if (!files.empty()) {
-    if (files.size() != params.size())
-      throw IoError("entry '" + entryName + "' takes " + std::to_string(params.size()) + " input" +
-                    (params.size() == 1 ? "" : "s") + " (" + formatParams(signature) + ") but " +
-                    std::to_string(files.size()) + " were given");
+    if (files.size() > params.size())
+      throw IoError(describeInputs(entryName, signature) + " but " + std::to_string(files.size()) +
+                    " were given");
+    InputFiles inputs(files);
     for (size_t i = 0; i < params.size(); ++i) {
       try {
-        values.push_back(readInputFile(files[i], params[i].type.dtype, params[i].type.rank()));
+        values.push_back(inputs.next(params[i].type.dtype, params[i].type.rank()));
       } catch (const IoError& error) {
-        throw IoError("parameter '" + params[i].name + "': " + error.what());
+        throw IoError("parameter '" + params[i].name + "': " + error.what() +
+                      (inputs.finished() ? " (" + describeInputs(entryName, signature) + ", " +
+                                               std::to_string(files.size()) +
+                                               (files.size() == 1 ? " file was" : " files were") +
+                                               " given)"
+                                         : ""));
       }
     }
+    if (!inputs.finished())
+      throw IoError("too many inputs for entry '" + entryName + "' (" + formatParams(signature) +
+                    "): the input files hold more values");
     return values;
   }
   TextReader reader(standardInput, "<stdin>");
@@ -66,7 +113,9 @@ std::vector<ArrayValue> readInputs(const std::string& entryName, const Signature
 
 std::vector<ArrayValue> readInputs(const std::string& entryName, const Signature& signature,
                                    const std::vector<std::string>& files) {
-  return readInputs(entryName, signature, files, files.empty() ? readStandardInput() : "");
+  // An entry without parameters does not wait for standard input.
+  bool fromStandardInput = files.empty() && !signature.params.empty();
+  return readInputs(entryName, signature, files, fromStandardInput ? readStandardInput() : "");
 }
 
 void writeResults(const std::vector<ArrayValue>& results, const std::string& output) {

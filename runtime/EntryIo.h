@@ -19,14 +19,17 @@ namespace arr::runtime {
 size_t selectEntry(const std::vector<std::string>& names, const std::string& wanted);
 
 /// The inputs of entry point `entryName`: one per flattened parameter, read
-/// from `files` (one per parameter, .npy or text), or with no files as text
-/// from `standardInput` in parameter order. Throws IoError naming the
-/// parameter, with the parameter list when the count is wrong.
+/// from `files` in order (an .npy file holds one value; a text file holds one or
+/// more consecutive values: one parameter, a whole tuple parameter, or all of
+/// them), or with no files as text from `standardInput` in parameter order.
+/// Throws IoError naming the parameter, with the parameter list when the count
+/// is wrong.
 std::vector<ArrayValue> readInputs(const std::string& entryName, const Signature& signature,
                                    const std::vector<std::string>& files,
                                    const std::string& standardInput);
 
-/// Reads standard input only when `files` is empty (and then all of it).
+/// Reads standard input only when `files` is empty and the entry has parameters (and then
+/// all of it).
 std::vector<ArrayValue> readInputs(const std::string& entryName, const Signature& signature,
                                    const std::vector<std::string>& files);
 

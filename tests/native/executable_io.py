@@ -60,8 +60,11 @@ entry stats(x: [n, m]f64): ([m]f64, [n]f64, f64, [m, n]f64) =
 -- The result's dimension n-3 is negative for fewer than 3 elements.
 entry tail3(x: [n]f64) = drop(3, x)
 
--- A tuple parameter: one input (file) per component.
+-- A tuple parameter: one input (file) per component, or one text file for both.
 entry tupled(p: ([n]f64, i64)): f64 = p.0[p.1]
+
+-- No parameters: standard input is not read.
+entry constant(): f64 = 2.5
 """
 
 TIMEOUT = 300
@@ -400,6 +403,29 @@ def unreadable_and_malformed_cases(runner):
                        ["--entry", "tupled", runner.save(np.array([1.0, 2.0])), runner.write_text("1.5\n")])
 
 
+def check_no_standard_input(runner):
+    """An entry without parameters runs without waiting for standard input, which here
+    stays open."""
+    for label, command in [("native", [runner.exe]),
+                           ("interpreter", [runner.arrc, "--interpret", runner.program])]:
+        name = f"no parameters, standard input left open ({label})"
+        with subprocess.Popen(command + ["--entry", "constant"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              cwd=runner.workdir) as process:
+            try:
+                process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+                runner.report(name, "still waiting for standard input after 60 s")
+                continue
+            output = process.stdout.read()
+            problem = None
+            if process.returncode != 0 or output != "2.5\n":
+                problem = f"expected 2.5 and status 0, got {output!r}, status {process.returncode}"
+            runner.report(name, problem)
+
+
 def good_input_cases(runner):
     runner.check_same_output("standard input, scalar result", [], "[1.5, 2.5] 1 true\n")
     runner.check_same_output("standard input spread over lines", [], "[1.5,\n 2.5]\n0\nfalse\n")
@@ -414,6 +440,18 @@ def good_input_cases(runner):
     counts_text = runner.write_text("[3, -4, 1]\n")
     runner.check_same_output("an .npy file and a text file", ["--entry", "mix", weights,
                                                                counts_text])
+
+    # Text files are read as a sequence of values: one file may hold several inputs.
+    for label, args in [
+            ("all inputs in one text file", [runner.write_text("[1.5, 2.5]\n1\ntrue\n")]),
+            ("an .npy file, then a text file with two inputs",
+             [runner.save(np.array([1.5, 2.5])), runner.write_text("1 true")]),
+            ("a tuple parameter in one text file",
+             ["--entry", "tupled", runner.write_text("[1.0, 3.5] 1\n")])]:
+        result = runner.check_same_output(label, args)
+        if result is not None and result.stdout != "3.5\n":
+            runner.report(label + ": the value", f"expected 3.5, got {result.stdout!r}")
+    check_no_standard_input(runner)
 
     values = np.array([1.5, -2.0, 0.0, np.inf, -0.0])
     values_file = runner.save(values)

@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include <random>
 
 namespace arr::runtime {
@@ -334,8 +336,8 @@ TEST(RuntimeEntryIo, ReadsTextInParameterOrder) {
   EXPECT_EQ(errorOf([&] { readInputs("main", signature, {}, "[1.5] 3 true 4"); }),
             "too many inputs for entry 'main' (xs: [n]f64, p.0: i64, p.1: bool): <stdin>:1:14: "
             "expected end of input after the value, found '4'");
-  EXPECT_EQ(errorOf([&] { readInputs("main", signature, {"a.txt"}, ""); }),
-            "entry 'main' takes 3 inputs (xs: [n]f64, p.0: i64, p.1: bool) but 1 were given");
+  EXPECT_EQ(errorOf([&] { readInputs("main", signature, {"a", "b", "c", "d"}, ""); }),
+            "entry 'main' takes 3 inputs (xs: [n]f64, p.0: i64, p.1: bool) but 4 were given");
   Signature one = parseSignature(";x:f64[];f64[]");
   EXPECT_EQ(errorOf([&] {
               readInputs("g", one, {"a", "b"}, "");
@@ -345,6 +347,34 @@ TEST(RuntimeEntryIo, ReadsTextInParameterOrder) {
               readInputs("g", one, {"/nonexistent/input.txt"}, "");
             }).find("parameter 'x': cannot open '/nonexistent/input.txt'"),
             std::string::npos);
+}
+
+// A text file may hold several consecutive values: a tuple parameter's, or all the inputs.
+TEST(RuntimeEntryIo, ReadsConsecutiveValuesFromTextFiles) {
+  Signature signature = parseSignature("n;xs:f64[1*v0],p.0:i64[],p.1:bool[];f64[]");
+  const std::string dir = ::testing::TempDir();
+  auto write = [&](const std::string& name, const std::string& text) {
+    std::string path = dir + "/arr_entry_io_" + name;
+    std::ofstream(path) << text;
+    return path;
+  };
+  std::string all = write("all.txt", "[1.5, 2]\n3 true\n");
+  std::string xs = write("xs.txt", "[1.5, 2]");
+  std::string pair = write("pair.txt", "3\ntrue");
+  std::string empty = write("empty.txt", "  \n");
+  std::vector<ArrayValue> expected = {
+      ArrayValue::fromElements<double>({2}, std::vector<double>{1.5, 2.0}),
+      ArrayValue::scalar(int64_t{3}), ArrayValue::scalar(true)};
+  EXPECT_EQ(readInputs("main", signature, {all}, ""), expected);
+  EXPECT_EQ(readInputs("main", signature, {xs, pair}, ""), expected);
+  EXPECT_EQ(errorOf([&] { readInputs("main", signature, {xs}, ""); }),
+            "parameter 'p.0': the input files hold no further value (entry 'main' takes 3 "
+            "inputs (xs: [n]f64, p.0: i64, p.1: bool), 1 file was given)");
+  EXPECT_EQ(errorOf([&] { readInputs("main", signature, {all, pair}, ""); }),
+            "too many inputs for entry 'main' (xs: [n]f64, p.0: i64, p.1: bool): the input files "
+            "hold more values");
+  EXPECT_EQ(errorOf([&] { readInputs("main", signature, {xs, empty, pair}, ""); }),
+            "parameter 'p.0': " + empty + ": the file holds no value");
 }
 
 } // namespace
