@@ -311,6 +311,8 @@ TypeP FunctionChecker::checkBuiltinCall(ast::Expr& call, Builtin builtin, Hint h
   std::vector<TypeP> types(given);
   Hint floatHint = hint && isFloat(*hint) ? hint : Hint(ElemKind::F64);
   Hint literalHint = isConversion(builtin) ? std::nullopt : needsFloat(builtin) ? floatHint : hint;
+  if (given == 2 && isLiteralLike(arg(0)) && isLiteralLike(arg(1)) && !isConversion(builtin))
+    literalHint = jointLiteralHint(literalHint, {&arg(0), &arg(1)}); // max(1, 2.5) is f64
   if (given == 2 && isLiteralLike(arg(0)) && !isLiteralLike(arg(1))) {
     types[1] = check(arg(1), literalHint);
     types[0] = check(arg(0), types[1]->isArray() ? Hint(types[1]->elem) : literalHint);

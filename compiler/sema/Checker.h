@@ -140,6 +140,12 @@ private:
 /// Whether an expression is built from literals only, so that its element type
 /// should follow the other operand's.
 bool isLiteralLike(const ast::Expr& expr);
+/// Whether a literal-like expression holds a float literal.
+bool hasFloatLiteral(const ast::Expr& expr);
+/// The element type for literal-like expressions checked together (the operands of 1 + 2.5,
+/// the elements of [1, 2.5]): f64 when one holds a float literal, so that an integer
+/// literal where a float is expected is that float (LANGUAGE.md §2); else `hint`.
+Hint jointLiteralHint(Hint hint, std::initializer_list<const ast::Expr*> operands);
 /// A silent error: the real one was reported where it happened.
 CompileError alreadyReported();
 std::string describe(BinaryOp op);

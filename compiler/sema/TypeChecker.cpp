@@ -225,6 +225,22 @@ TypeP FunctionChecker::binaryResult(BinaryOp op, const TypeP& left, const TypeP&
   return arrayType(std::move(dims), comparison ? ElemKind::Bool : left->elem);
 }
 
+bool hasFloatLiteral(const ast::Expr& expr) {
+  using K = ast::Expr::Kind;
+  if (expr.kind == K::FloatLit) return true;
+  size_t first = expr.kind == K::If || expr.kind == K::Call ? 1 : 0; // not the condition or callee
+  for (size_t i = first; i < expr.operands.size(); ++i)
+    if (hasFloatLiteral(expr.operand(i))) return true;
+  return false;
+}
+
+Hint jointLiteralHint(Hint hint, std::initializer_list<const ast::Expr*> operands) {
+  if (hint && *hint != ElemKind::I64) return hint;
+  for (const ast::Expr* operand : operands)
+    if (isLiteralLike(*operand) && hasFloatLiteral(*operand)) return ElemKind::F64;
+  return hint;
+}
+
 TypeP FunctionChecker::checkBinary(ast::Expr& expr, Hint hint) {
   BinaryOp op = expr.binaryOp;
   bool arithmetic = op >= BinaryOp::Add;
@@ -237,6 +253,8 @@ TypeP FunctionChecker::checkBinary(ast::Expr& expr, Hint hint) {
   auto elemOf = [&](const TypeP& type) -> Hint {
     return type->isArray() && type->typeVar.empty() ? Hint(type->elem) : operandHint;
   };
+  if (isLiteralLike(left) && isLiteralLike(right) && operandHint != ElemKind::Bool)
+    operandHint = jointLiteralHint(operandHint, {&left, &right}); // 1 + 2.5 is f64
   if (isLiteralLike(left) && !isLiteralLike(right)) {
     rightType = check(right, operandHint);
     leftType = check(left, elemOf(rightType));
@@ -283,7 +301,13 @@ TypeP FunctionChecker::checkProject(ast::Expr& expr) {
 }
 
 TypeP FunctionChecker::checkArrayLiteral(ast::Expr& expr, Hint hint) {
-  // Check a non-literal element first so that literals follow its element type.
+  // Check a non-literal element first so that literals follow its element type; when all
+  // are literals, one float literal makes them all floats ([1, 2.5]).
+  if (std::all_of(expr.operands.begin(), expr.operands.end(),
+                  [](const ast::ExprP& e) { return isLiteralLike(*e); })) {
+    for (const ast::ExprP& element : expr.operands)
+      hint = jointLiteralHint(hint, {element.get()});
+  }
   size_t leader = 0;
   for (size_t i = 0; i < expr.operands.size(); ++i)
     if (!isLiteralLike(expr.operand(i))) {
@@ -352,6 +376,8 @@ TypeP FunctionChecker::checkIf(ast::Expr& expr, Hint hint) {
     return arrays.size() == 1 && arrays[0]->isArray() ? Hint(arrays[0]->elem) : hint;
   };
   TypeP thenType, elseType;
+  if (isLiteralLike(thenBranch) && isLiteralLike(elseBranch))
+    hint = jointLiteralHint(hint, {&thenBranch, &elseBranch});
   if (isLiteralLike(thenBranch) && !isLiteralLike(elseBranch)) {
     elseType = check(elseBranch, hint);
     thenType = check(thenBranch, elemOf(elseType));

@@ -37,3 +37,19 @@ entry exponents(): (f64, f64, f64) = (2., 1e2, 2.5e-1)
 -- EXPECT: 2.0
 -- EXPECT: 100.0
 -- EXPECT: 0.25
+
+-- Literals checked together: one float literal makes the integer literals beside
+-- it floats, whichever comes first (an operator's operands, an array literal's
+-- elements, the branches of an if, a binary function's arguments).
+entry intFirst(): (f64, [2]f64, f64, f64, f64, [2, 2]f64, bool, f64) =
+  (1 + 2.5, [1, 2.5], if true then 1 else 2.5, 2 ** 0.5, max(1, 2.5),
+   [[1, 2], [3.5, 4]], 1 < 2.5, (1 + 2) / 4.0)
+-- RUN: --entry intFirst
+-- EXPECT: 3.5
+-- EXPECT: [1.0, 2.5]
+-- EXPECT: 1.0
+-- EXPECT: 1.4142135623730951
+-- EXPECT: 2.5
+-- EXPECT: [[1.0, 2.0], [3.5, 4.0]]
+-- EXPECT: true
+-- EXPECT: 0.75
