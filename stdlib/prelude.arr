@@ -49,8 +49,11 @@ def transpose<T>(a: [n, m]T): [m, n]T = tr([1, 0], a)
 -- Largest element (-inf for an empty array).
 def maximum<T>(x: [n]T): T = maxOuter(x)
 
--- Smallest element (inf for an empty array).
-def minimum<T>(x: [n]T): T = -maxOuter(-x)
+-- Smallest element (inf for an empty array, the largest i64 for an empty i64
+-- array). An order-reversing bijection turns it into a maximum: -x for floats,
+-- -x - 1 for integers (-x alone wraps around at the smallest i64). The literal
+-- 1 - 1 / 2 * 2 is 0 in a float type and 1 in i64.
+def minimum<T>(x: [n]T): T = -maxOuter(-x - (1 - 1 / 2 * 2)) - (1 - 1 / 2 * 2)
 
 -- Index of the first largest element.
 def argmax<T>(x: [n]T): i64 = argmaxOuter(x)

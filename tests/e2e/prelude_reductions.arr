@@ -73,6 +73,17 @@ entry sumRows(a: [n, m]f64): [m]f64 = sum(a)
 -- EXPECT: 9
 -- EXPECT: -3
 -- EXPECT: 2
+-- The extreme i64 values, and an empty array: the largest i64 is its minimum.
+-- RUN: --entry extremesInt
+-- INPUT: [-9223372036854775808, 0, 9223372036854775807]
+-- EXPECT: 9223372036854775807
+-- EXPECT: -9223372036854775808
+-- EXPECT: 2
+-- RUN: --entry extremesInt
+-- INPUT: empty([0]i64)
+-- EXPECT: -9223372036854775808
+-- EXPECT: 9223372036854775807
+-- EXPECT: 0
 -- RUN: --entry sumRows
 -- INPUT: [[1.0, 2.0], [3.0, 4.0]]
 -- EXPECT: [4.0, 6.0]
