@@ -138,6 +138,14 @@ Dim Dim::substitute(const std::map<uint32_t, Dim>& bindings) const {
   return result;
 }
 
+bool Dim::isLinearIn(uint32_t varId) const {
+  size_t linear = 0, other = 0;
+  for (const auto& [monomial, c] : terms_)
+    for (const SizeVarP& var : monomial)
+      if (var->id == varId) ++(monomial.size() == 1 ? linear : other);
+  return linear == 1 && other == 0;
+}
+
 std::optional<Dim> Dim::solveFor(uint32_t varId, const Dim& target) const {
   std::optional<int64_t> coefficient;
   Dim rest;
@@ -151,9 +159,15 @@ std::optional<Dim> Dim::solveFor(uint32_t varId, const Dim& target) const {
     if (monomial.size() != 1 || coefficient) return std::nullopt; // not linear in var
     coefficient = c;
   }
-  if (!coefficient || (*coefficient != 1 && *coefficient != -1)) return std::nullopt;
-  Dim solution = target - rest;
-  return *coefficient == 1 ? solution : Dim::constant(0) - solution;
+  if (!coefficient) return std::nullopt;
+  // c*var = target - rest: solvable when c divides every coefficient ([2*n] against [6]
+  // or [2*m]).
+  Dim solution;
+  for (const auto& [monomial, c] : (target - rest).terms_) {
+    if (c % *coefficient != 0) return std::nullopt;
+    solution.addTerm(monomial, c / *coefficient);
+  }
+  return solution;
 }
 
 int64_t Dim::evaluate(const std::map<uint32_t, int64_t>& values) const {

@@ -48,8 +48,10 @@ public:
   std::set<uint32_t> variables() const;
   /// Replaces variables by dimensions; variables without a binding stay.
   Dim substitute(const std::map<uint32_t, Dim>& bindings) const;
-  /// When this dimension is `c*var + rest` with c = ±1 and `rest` free of var,
-  /// returns the value of var that makes it equal to `target`.
+  /// Whether this dimension is `c*var + rest` with `rest` free of var.
+  bool isLinearIn(uint32_t varId) const;
+  /// When this dimension is `c*var + rest` with `rest` free of var, returns the
+  /// value of var that makes it equal to `target`, if c divides `target - rest`.
   std::optional<Dim> solveFor(uint32_t varId, const Dim& target) const;
 
   /// The value of this dimension for the given values of its variables

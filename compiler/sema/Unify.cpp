@@ -60,13 +60,16 @@ long Unifier::solve(std::string& unsolved) {
         progress = true;
         continue;
       }
-      if (unbound.size() == 1)
+      if (unbound.size() == 1) {
         if (auto value = known.solveFor(unbound[0], it->arg)) {
           substitution.dims[unbound[0]] = *value;
           it = pending_.erase(it);
           progress = true;
           continue;
         }
+        // c*n + rest against a size that c does not divide: [2*n] against [5].
+        if (known.isLinearIn(unbound[0])) return static_cast<long>(it->argIndex);
+      }
       ++it;
     }
   }

@@ -48,3 +48,19 @@ entry bigger(a: [n]i64, b: [m]i64): [n * m + n]i64 = concat(reshape([n * m], out
 -- RUN: --entry bigger
 -- INPUT: [1, 2] [3, 4, 5]
 -- EXPECT: [3, 4, 5, 6, 8, 10, 1, 2]
+
+-- A parameter size with a coefficient, [2*n], binds n from [4], from [2*m] and
+-- from [(k+1)*2] (n = k + 1) at each call.
+def halves(a: [2 * n]f64): [n]f64 = build([n], \i -> a[2 * i] + a[2 * i + 1])
+entry halvesFixed(x: [4]f64): [2]f64 = halves(x)
+entry halvesVariable(x: [2 * m]f64): [m]f64 = halves(x)
+entry halvesShifted(x: [(k + 1) * 2]f64): [k + 1]f64 = halves(x)
+-- RUN: --entry halvesFixed
+-- INPUT: [1.0, 2.0, 3.0, 4.5]
+-- EXPECT: [3.0, 7.5]
+-- RUN: --entry halvesVariable
+-- INPUT: [1.0, 2.0, 3.0, 4.5, -1.0, 0.5]
+-- EXPECT: [3.0, 7.5, -0.5]
+-- RUN: --entry halvesShifted
+-- INPUT: [1.0, 2.0]
+-- EXPECT: [3.0]
