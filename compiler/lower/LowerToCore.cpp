@@ -615,7 +615,9 @@ private:
         result.push_back(core::makeTr(resolution.permutation, component));
       return {result, nullptr};
     case Builtin::Reshape:
-      return single(core::makeReshape(shape, components(1).at(0)));
+      for (const auto& component : components(1))
+        result.push_back(core::makeReshape(shape, component));
+      return {result, nullptr};
     case Builtin::NoGrad:
       for (const auto& component : components(0))
         result.push_back(core::makeNoGrad(component));

@@ -289,16 +289,24 @@ TypeP FunctionChecker::checkBuiltinCall(ast::Expr& call, Builtin builtin, Hint h
   case Builtin::Reshape: {
     resolution->shape = shapeArgument(arg(0), name);
     TypeP source = check(arg(1), hint);
-    if (!source->isArray() || !source->typeVar.empty())
-      throw CompileError(at, prefix + "cannot reshape " + toString(source) + "; it needs an array");
-    Dim from = elementCount(source->dims);
+    // An array of tuples reshapes each component: [q](f64, i64) is ([q]f64, [q]i64).
+    std::vector<TypeP> arrays = source->isFunction() ? std::vector<TypeP>{} : flatten(source);
+    bool uniform = !arrays.empty() &&
+                   std::all_of(arrays.begin(), arrays.end(), [&](const TypeP& component) {
+                     return component->isArray() && component->typeVar.empty() &&
+                            component->dims == arrays[0]->dims;
+                   });
+    if (!uniform)
+      throw CompileError(at, prefix + "cannot reshape " + toString(source) + "; it needs an array" +
+                                 (source->isTuple() ? " (or a tuple of arrays of one shape)" : ""));
+    Dim from = elementCount(arrays[0]->dims);
     Dim to = elementCount(resolution->shape);
     if (from != to)
       throw CompileError(at, prefix + "cannot reshape " + toString(source) + " (" +
                                  from.toString() + " elements) into [" +
                                  toString(resolution->shape) + "] (" + to.toString() +
                                  " elements)");
-    return arrayType(resolution->shape, source->elem);
+    return prependDims(resolution->shape, dropOuterDims(source, arrays[0]->rank()));
   }
   case Builtin::NoGrad:
     return check(arg(0), hint);

@@ -39,3 +39,10 @@ entry rows(a: [n]bool): [n, 1]bool = reshape([n, 1], a)
 -- RUN: --entry rows
 -- INPUT: [true, false]
 -- EXPECT: [[true], [false]]
+
+-- An array of tuples is a tuple of arrays: reshape applies to each component.
+entry tuples(p: [6](f64, i64)): [2, 3](f64, i64) = reshape([2, 3], p)
+-- RUN: --entry tuples
+-- INPUT: [1.5, 2.5, 3.5, 4.5, 5.5, 6.5] [1, 2, 3, 4, 5, 6]
+-- EXPECT: [[1.5, 2.5, 3.5], [4.5, 5.5, 6.5]]
+-- EXPECT: [[1, 2, 3], [4, 5, 6]]
