@@ -58,7 +58,7 @@ int buildNative(const Options& options, const core::Program& core, const loops::
   std::unique_ptr<llvm::Module> module =
       codegen::generateModule(loops, entries, executable, target, context);
   codegen::optimiseModule(*module, target);
-  if (wantsDump(options, "llvm")) std::cout << codegen::printModule(*module);
+  if (startDump(options, "llvm")) std::cout << codegen::printModule(*module);
   if (options.emitLlvm) {
     std::string text = codegen::printModule(*module);
     if (options.output)

@@ -1,6 +1,7 @@
 #include "driver/Options.h"
 
 #include <algorithm>
+#include <iostream>
 
 namespace arr::driver {
 
@@ -14,6 +15,13 @@ const std::vector<std::string>& passNames() {
 bool wantsDump(const Options& options, const std::string& pass) {
   return std::find(options.dumpAfter.begin(), options.dumpAfter.end(), pass) !=
          options.dumpAfter.end();
+}
+
+bool startDump(const Options& options, const std::string& pass) {
+  if (!wantsDump(options, pass)) return false;
+  // Several dumps in a row: a comment line says where each begins.
+  if (options.dumpAfter.size() > 1) std::cout << (pass == "llvm" ? "; after " : "-- after ") << pass << "\n";
+  return true;
 }
 
 std::string helpText() {

@@ -34,6 +34,9 @@ struct Options {
 
 /// Whether --dump-after names `pass`.
 bool wantsDump(const Options& options, const std::string& pass);
+/// Whether to print the IR after `pass`; when several passes are dumped, first prints a
+/// line "-- after PASS".
+bool startDump(const Options& options, const std::string& pass);
 
 struct ParseResult {
   Options options;

@@ -82,10 +82,10 @@ int compile(const Options& options) {
   arr::Diagnostics diags(sources, std::cerr);
   auto program = arr::sema::loadProgram(sources, options.input, stdlibDir(), diags);
   if (!program) return 1;
-  if (wantsDump(options, "parse")) std::cout << arr::ast::toString(program->main->ast);
+  if (startDump(options, "parse")) std::cout << arr::ast::toString(program->main->ast);
   auto checked = arr::sema::typeCheck(std::move(program), options.defines, diags);
   if (diags.hasErrors()) return 1;
-  if (wantsDump(options, "typecheck")) std::cout << arr::sema::printTypedProgram(*checked);
+  if (startDump(options, "typecheck")) std::cout << arr::sema::printTypedProgram(*checked);
 
   bool needsCore = options.interpret;
   for (const auto& pass : options.dumpAfter)
@@ -94,7 +94,7 @@ int compile(const Options& options) {
 
   arr::core::Program core = arr::lower::lowerToCore(*checked);
   if (!verified(options, core, "core")) return 1;
-  if (wantsDump(options, "core")) std::cout << arr::core::print(core);
+  if (startDump(options, "core")) std::cout << arr::core::print(core);
   if (options.interpretAfter == "core") return interpret(options, core);
 
   core = options.botAll ? arr::passes::bulkOperationTransformAll(core)
@@ -108,29 +108,29 @@ int compile(const Options& options) {
       return 1;
     }
   }
-  if (wantsDump(options, "bot")) std::cout << arr::core::print(core);
+  if (startDump(options, "bot")) std::cout << arr::core::print(core);
   if (options.interpretAfter == "bot") return interpret(options, core);
 
   core = arr::passes::simplify(core);
   if (!verified(options, core, "simplify")) return 1;
-  if (wantsDump(options, "simplify")) std::cout << arr::core::print(core);
+  if (startDump(options, "simplify")) std::cout << arr::core::print(core);
   if (options.interpretAfter == "simplify") return interpret(options, core);
 
   arr::ad::DifferentiationDumps dumps;
   core = arr::ad::differentiate(core, wantsDump(options, "ad") ? &dumps : nullptr);
-  if (wantsDump(options, "ad")) std::cout << dumps.ad;
+  if (startDump(options, "ad")) std::cout << dumps.ad;
   if (!verified(options, core, "transpose")) return 1;
-  if (wantsDump(options, "transpose")) std::cout << arr::core::print(core);
+  if (startDump(options, "transpose")) std::cout << arr::core::print(core);
   core = arr::ad::unshare(core);
   if (!verified(options, core, "unshare")) return 1;
-  if (wantsDump(options, "unshare")) std::cout << arr::core::print(core);
+  if (startDump(options, "unshare")) std::cout << arr::core::print(core);
   core = arr::passes::simplify(core);
   if (!verified(options, core, "optimize")) return 1;
-  if (wantsDump(options, "optimize")) std::cout << arr::core::print(core);
+  if (startDump(options, "optimize")) std::cout << arr::core::print(core);
   if (options.interpret) return interpret(options, core);
 
   arr::loops::Program loops = arr::loops::lowerToLoops(core);
-  if (wantsDump(options, "loops")) std::cout << arr::loops::print(loops);
+  if (startDump(options, "loops")) std::cout << arr::loops::print(loops);
   try {
     return arr::driver::buildNative(options, core, loops);
   } catch (const std::runtime_error& error) {

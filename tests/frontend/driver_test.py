@@ -194,6 +194,13 @@ def check_dump_repeated(c, program):
     problems += expect_contains(stdout, "the dumps", ["let y: f64 =", "((a + (b * c)) - a)"])
     if "let y =" not in stdout:
         problems.append("the untyped parse dump (`let y =`) is missing")
+    # Each dump begins with a comment line naming its pass, in pipeline order.
+    headers = [line for line in stdout.splitlines() if line.startswith("-- after ")]
+    if headers != ["-- after parse", "-- after typecheck"]:
+        problems.append(f"expected the headers '-- after parse', '-- after typecheck', got {headers}")
+    elif stdout.index("let y =") < stdout.index("-- after parse") or \
+            stdout.index("let y: f64 =") < stdout.index("-- after typecheck"):
+        problems.append("a dump is not under its header")
     c.check("--dump-after is repeatable", outcome, problems)
 
 
