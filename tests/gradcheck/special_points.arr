@@ -22,6 +22,11 @@ entry jabsMagnitude(x: f64): f64 = abs((jvp(\y -> abs(y))(x, 1.0)).1)
 entry dmaxTie(x: f64) = grad(\a b -> max(a, b) + 2.0 * min(a, b))(x, x)
 entry dempty(a: [n]f64, b: [m]f64) = grad(\x y -> sum(x * x) + sum(y))(a, b)
 entry jempty(a: [n]f64, t: [n]f64) = jvp(\x -> exp(x))(a, t)
+-- The branch an if does not take gives no derivative, also where its own
+-- derivative is inf or NaN (sqrt and 1/x below at x <= 0): 0, not 0 * NaN.
+entry dsafeSqrt(x: f64) = grad(\y -> if y > 0.0 then sqrt(y) else 0.0)(x)
+entry vsafeSqrt(x: f64, w: f64) = vjp(\y -> if y > 0.0 then sqrt(y) else 0.0)(x, w)
+entry dsinc(x: f64) = grad(\y -> if y == 0.0 then 1.0 else sin(y) / y)(x)
 
 -- CHECK-OUTPUT: dsq
 -- INPUT: [0.0, -2.0, 3.0]
@@ -94,3 +99,15 @@ entry jmaxMin(a: [n]f64, b: [n]f64, ta: [n]f64, tb: [n]f64) = jvp(\x y -> max(x,
 -- CHECK-VJP-JVP: powE vpowE jpowE [4]@0.2:2 []@-1.5:2
 -- CHECK-VJP-JVP: maxCols vmaxCols jmaxCols [3,2]
 -- CHECK-VJP-JVP: maxMin vmaxMin jmaxMin [5] [5]
+-- CHECK-OUTPUT: dsafeSqrt
+-- INPUT: -1.0
+-- EXPECT: 0.0
+-- CHECK-OUTPUT: dsafeSqrt
+-- INPUT: 4.0
+-- EXPECT: 0.25
+-- CHECK-OUTPUT: vsafeSqrt
+-- INPUT: 0.0 2.0
+-- EXPECT: 0.0
+-- CHECK-OUTPUT: dsinc
+-- INPUT: 0.0
+-- EXPECT: 0.0

@@ -34,95 +34,131 @@ core::UnaryOp conversionTo(core::Elem elem) {
   return elem == core::Elem::F32 ? core::UnaryOp::ToF32 : core::UnaryOp::ToF64;
 }
 
+/// The conditions of the Selects a cotangent has passed since its shape last changed, each
+/// with the branch it took (true: then). Applying them at the end, cond(c, ct * f, 0), rather
+/// than on the way in, cond(c, ct, 0) * f, keeps the branch not taken out of the result
+/// even where its derivative is inf or NaN: the gradient of `if x > 0 then sqrt(x) else 0`
+/// at -1 is 0, as forward mode computes it, not 0 * NaN.
+using Masks = std::vector<std::pair<NodeP, bool>>;
+
 class ReversePass {
 public:
   std::map<size_t, NodeP> run(const DualFunction& dual, const std::vector<NodeP>& cotangents) {
     for (size_t i = 0; i < dual.deltas.size(); ++i)
-      if (dual.deltas[i]) eval(cotangents[i], dual.deltas[i]);
+      if (dual.deltas[i]) eval(cotangents[i], dual.deltas[i], {});
     // backprop: shared fragments in decreasing id order, so that every
     // contribution to a fragment has arrived before it is propagated.
     while (!accumulated_.empty()) {
       auto last = std::prev(accumulated_.end());
-      NodeP cotangent = last->second;
+      Accumulated cotangent = last->second;
       DeltaP fragment = fragments_.at(last->first);
       accumulated_.erase(last);
-      eval(cotangent, fragment);
+      eval(cotangent.sum, fragment, cotangent.masks);
     }
     return std::move(gradients_);
   }
 
 private:
-  void eval(const NodeP& c, const DeltaP& delta) {
+  struct Accumulated {
+    NodeP sum;
+    Masks masks; // shared by every contribution in the sum
+  };
+
+  static NodeP applyMasks(NodeP c, const Masks& masks, const Type& type) {
+    if (masks.empty()) return c;
+    NodeP zero = core::zerosOf(type);
+    for (auto mask = masks.rbegin(); mask != masks.rend(); ++mask)
+      c = mask->second ? core::makeCond(mask->first, c, zero) : core::makeCond(mask->first, zero, c);
+    return c;
+  }
+
+  void eval(const NodeP& unmasked, const DeltaP& delta, const Masks& masks) {
     if (!delta) return;
     const Delta& d = *delta;
+    // The operations below that change the shape take the masked cotangent.
+    auto c = [&] { return applyMasks(unmasked, masks, d.type); };
     switch (d.kind) {
     case DK::Zero:
       return;
     case DK::Input:
-      gradients_[d.input] = plus(gradients_[d.input], c);
+      gradients_[d.input] = plus(gradients_[d.input], c());
       return;
     case DK::Add:
       // The same node feeds both sides: the cotangent is shared, not duplicated.
-      eval(c, d.parts[0]);
-      eval(c, d.parts[1]);
+      eval(unmasked, d.parts[0], masks);
+      eval(unmasked, d.parts[1], masks);
       return;
     case DK::Scale:
-      eval(times(d.factor, c), d.parts[0]);
+      eval(times(d.factor, unmasked), d.parts[0], masks);
       return;
-    case DK::Share:
+    case DK::Share: {
       fragments_[d.id] = d.parts[0];
-      accumulated_[d.id] = plus(accumulated_[d.id], c);
+      auto [found, first] = accumulated_.try_emplace(d.id, Accumulated{unmasked, masks});
+      if (first) return;
+      Accumulated& sum = found->second;
+      if (sum.masks == masks) {
+        sum.sum = plus(sum.sum, unmasked);
+      } else {
+        sum.sum = plus(applyMasks(sum.sum, sum.masks, d.type), c());
+        sum.masks.clear();
+      }
       return;
+    }
     case DK::Index: {
       // One-hot: c scattered to one position of a zero array (dropped when out of range).
       const Type& inner = d.parts[0]->type;
       std::vector<core::Dim> shape(inner.shape.begin(), inner.shape.begin() + d.indices.size());
-      eval(core::makeScatter(shape, c, {}, d.indices), d.parts[0]);
+      eval(core::makeScatter(shape, c(), {}, d.indices), d.parts[0], {});
       return;
     }
     case DK::SumOuter:
-      eval(core::makeReplicate(d.parts[0]->type.shape[0], c), d.parts[0]);
+      eval(core::makeReplicate(d.parts[0]->type.shape[0], c()), d.parts[0], {});
       return;
     case DK::Gather: {
       const Type& inner = d.parts[0]->type;
       std::vector<core::Dim> shape(inner.shape.begin(), inner.shape.begin() + d.indices.size());
-      eval(core::makeScatter(shape, c, d.vars, d.indices), d.parts[0]);
+      eval(core::makeScatter(shape, c(), d.vars, d.indices), d.parts[0], {});
       return;
     }
     case DK::Scatter: {
       const Type& inner = d.parts[0]->type;
       std::vector<core::Dim> shape(inner.shape.begin(), inner.shape.begin() + d.vars.size());
-      eval(core::makeGather(shape, c, d.vars, d.indices), d.parts[0]);
+      eval(core::makeGather(shape, c(), d.vars, d.indices), d.parts[0], {});
       return;
     }
-    case DK::LitArray:
+    case DK::LitArray: {
+      NodeP whole = c();
       for (size_t j = 0; j < d.parts.size(); ++j)
         if (d.parts[j])
-          eval(core::makeIndex(c, {core::makeConst(int64_t(j), core::Elem::I64)}), d.parts[j]);
+          eval(core::makeIndex(whole, {core::makeConst(int64_t(j), core::Elem::I64)}), d.parts[j],
+               {});
       return;
+    }
     case DK::Replicate:
-      eval(core::makeSumOuter(c), d.parts[0]);
+      eval(core::makeSumOuter(c()), d.parts[0], {});
       return;
     case DK::Transpose:
-      eval(core::makeTr(inverse(d.permutation), c), d.parts[0]);
+      eval(core::makeTr(inverse(d.permutation), c()), d.parts[0], {});
       return;
     case DK::Reshape:
-      eval(core::makeReshape(d.parts[0]->type.shape, c), d.parts[0]);
+      eval(core::makeReshape(d.parts[0]->type.shape, c()), d.parts[0], {});
       return;
     case DK::Select: {
-      NodeP zero = core::zerosOf(d.type);
-      if (d.parts[0]) eval(core::makeCond(d.condition, c, zero), d.parts[0]);
-      if (d.parts[1]) eval(core::makeCond(d.condition, zero, c), d.parts[1]);
+      Masks inner = masks;
+      inner.emplace_back(d.condition, true);
+      if (d.parts[0]) eval(unmasked, d.parts[0], inner);
+      inner.back().second = false;
+      if (d.parts[1]) eval(unmasked, d.parts[1], inner);
       return;
     }
     case DK::Convert:
-      eval(core::makeUnary(conversionTo(d.parts[0]->type.elem), c), d.parts[0]);
+      eval(core::makeUnary(conversionTo(d.parts[0]->type.elem), unmasked), d.parts[0], masks);
       return;
     }
   }
 
   std::map<size_t, NodeP> gradients_;
-  std::map<uint64_t, NodeP> accumulated_;
+  std::map<uint64_t, Accumulated> accumulated_;
   std::unordered_map<uint64_t, DeltaP> fragments_;
 };
 
