@@ -137,15 +137,33 @@ TypeP FunctionChecker::instantiate(const TopLevel& callee, std::vector<Argument>
   }
   std::string unsolved;
   if (long bad = unifier.solve(unsolved); bad >= 0) throw mismatch(bad, argTypes[bad]);
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (!sig.params[i]->isFunction()) continue;
+  // Then the functions, each once its parameter types are known: a function's result can fix
+  // another's parameter types (comp(f, g, x) = f(g(x)) learns g's result type before f).
+  std::vector<size_t> functions;
+  for (size_t i = 0; i < args.size(); ++i)
+    if (sig.params[i]->isFunction()) functions.push_back(i);
+  auto known = [&](size_t i) {
+    TypeP expected = substitute(sig.params[i], unifier.substitution);
+    return std::none_of(expected->elements.begin(), expected->elements.end(),
+                        [](const TypeP& param) { return containsTypeVariable(param); });
+  };
+  std::vector<size_t> order;
+  while (order.size() < functions.size()) {
+    size_t next = functions.size();
+    for (size_t f = 0; f < functions.size() && next == functions.size(); ++f)
+      if (std::find(order.begin(), order.end(), functions[f]) == order.end() && known(functions[f]))
+        next = f;
+    if (next == functions.size()) {
+      for (size_t i : functions)
+        if (std::find(order.begin(), order.end(), i) == order.end())
+          throw CompileError(args[i].loc, "cannot infer the parameter types of the function "
+                                          "passed as '" +
+                                              decl.params[i].name + "' to " + decl.name);
+    }
+    size_t i = functions[next];
+    order.push_back(i);
     if (!args[i].expr) throw mismatch(i, args[i].knownType);
     TypeP expected = substitute(sig.params[i], unifier.substitution);
-    for (const auto& param : expected->elements)
-      if (containsTypeVariable(param))
-        throw CompileError(args[i].loc, "cannot infer the parameter types of the function passed "
-                                        "as '" +
-                                            decl.params[i].name + "' to " + decl.name);
     TypeP result = checkFunctionArgument(*args[i].expr, expected->elements,
                                          "argument '" + decl.params[i].name + "' of " + decl.name);
     if (!unifier.unify(sig.params[i]->result, result, i))
@@ -153,6 +171,7 @@ TypeP FunctionChecker::instantiate(const TopLevel& callee, std::vector<Argument>
                                           decl.name + " returns " + toString(result) +
                                           ", expected " + toString(expected->result));
     argTypes[i] = functionType(expected->elements, result);
+    if (long bad = unifier.solve(unsolved); bad >= 0) throw mismatch(bad, argTypes[bad]);
   }
   if (long bad = unifier.solve(unsolved); bad >= 0) throw mismatch(bad, argTypes[bad]);
   std::string missing;

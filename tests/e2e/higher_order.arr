@@ -37,3 +37,16 @@ entry bumped(a: [n]i64, b: [n]f64): ([n]i64, [n]f64) = (twiceMap(addOne, a), twi
 -- INPUT: [1, -1] [0.5, 2.0]
 -- EXPECT: [3, 1]
 -- EXPECT: [2.5, 4.0]
+
+-- A function argument's parameter types may come from another function's result:
+-- g's result fixes B before f is checked, whatever their order.
+def comp<A, B, C>(f: B -> C, g: A -> B, x: A): C = f(g(x))
+def half(k: i64): f64 = f64(k) / 2.0
+def twice(y: f64): f64 = y * 2.0
+entry composed(x: f64): (f64, f64, [2]f64) =
+  (comp(twice, half, 3), comp(\y -> y * x, half, 5), comp(\y -> [y, y], \z -> z + 1.5, x))
+-- RUN: --entry composed
+-- INPUT: 2.0
+-- EXPECT: 3.0
+-- EXPECT: 5.0
+-- EXPECT: [3.5, 3.5]
