@@ -62,6 +62,9 @@ long Unifier::solve(std::string& unsolved) {
       }
       if (unbound.size() == 1) {
         if (auto value = known.solveFor(unbound[0], it->arg)) {
+          // A negative size fits no array: take(3, x) with x: [2]f64 binds m = -1.
+          if (auto constant = value->asConstant(); constant && *constant < 0)
+            return static_cast<long>(it->argIndex);
           substitution.dims[unbound[0]] = *value;
           it = pending_.erase(it);
           progress = true;
