@@ -8,12 +8,10 @@
 -- Sum along the outermost dimension.
 def sum<T>(x: [n]T): T = sumOuter(x)
 
--- Product of the elements, as sign times exp of the summed logarithms (so it
--- differs from a sequential product by rounding only).
-def product<T>(x: [n]T): T =
-  let negatives = sumOuter(build([n], \i -> if x[i] < 0 then 1 else 0))
-  let magnitude = exp(sumOuter(log(abs(x))))
-  in if negatives % 2 == 1 then -magnitude else magnitude
+-- Product of the elements, multiplied in order (1 for an empty array).
+-- prodOuter is the product along the outermost dimension, as sumOuter is the
+-- sum: a built-in of this implementation, not of LANGUAGE.md.
+def product<T>(x: [n]T): T = prodOuter(x)
 
 -- n ones of x's element type (the literal takes the type of the other branch).
 def onesLike<T>(x: [n]T): [n]T = build([n], \i -> if true then 1 else x[i])

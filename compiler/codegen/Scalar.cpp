@@ -325,6 +325,10 @@ llvm::Value* Emitter::identity(BinaryOp op, Elem type) {
     if (type == Elem::Bool) return builder_.getInt1(false);
     return llvm::ConstantFP::getInfinity(module_.registerType(type), true);
   }
+  if (op == BinaryOp::Mul) {
+    if (type == Elem::I64) return builder_.getInt64(1);
+    return llvm::ConstantFP::get(module_.registerType(type), 1.0);
+  }
   if (type == Elem::I64) return builder_.getInt64(0);
   if (type == Elem::Bool) return builder_.getInt1(false);
   return llvm::ConstantFP::getNegativeZero(module_.registerType(type));

@@ -215,6 +215,10 @@ static NodeP reduction(Node::Kind kind, NodeP array, const char* what) {
 NodeP makeSumOuter(NodeP array) {
   return reduction(Node::Kind::SumOuter, std::move(array), "sumOuter");
 }
+NodeP makeProdOuter(NodeP array) {
+  return reduction(Node::Kind::ProdOuter, std::move(array), "prodOuter");
+}
+
 NodeP makeMaxOuter(NodeP array) {
   return reduction(Node::Kind::MaxOuter, std::move(array), "maxOuter");
 }
@@ -411,6 +415,8 @@ NodeP rebuild(const Node& old, std::vector<NodeP> operands, std::vector<NodeP> i
     return makeSumOuter(operands[0]);
   case K::MaxOuter:
     return makeMaxOuter(operands[0]);
+  case K::ProdOuter:
+    return makeProdOuter(operands[0]);
   case K::ArgmaxOuter:
     return makeArgmaxOuter(operands[0]);
   case K::Gather:

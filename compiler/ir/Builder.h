@@ -27,6 +27,7 @@ NodeP makeBinary(BinaryOp op, NodeP left, NodeP right);
 NodeP makeIndex(NodeP array, std::vector<NodeP> indices);
 NodeP makeSumOuter(NodeP array);
 NodeP makeMaxOuter(NodeP array);
+NodeP makeProdOuter(NodeP array);
 NodeP makeArgmaxOuter(NodeP array);
 NodeP makeGather(std::vector<Dim> shape, NodeP array, std::vector<VarP> vars,
                  std::vector<NodeP> indices);

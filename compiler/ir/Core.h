@@ -115,6 +115,7 @@ struct Node {
     Binary,      // binaryOp operands[0] operands[1]: equal shapes
     Index,       // index operands[0] [operands[1..]]
     SumOuter,    // operands[0]
+    ProdOuter,   // operands[0]: the product along the outermost dimension
     MaxOuter,    // operands[0]
     ArgmaxOuter, // operands[0]
     Gather,      // gather shape operands[0] (\vars -> [indices])

@@ -61,6 +61,8 @@ const char* kindName(K kind) {
     return "sumOuter";
   case K::MaxOuter:
     return "maxOuter";
+  case K::ProdOuter:
+    return "prodOuter";
   case K::ArgmaxOuter:
     return "argmaxOuter";
   case K::Gather:
@@ -442,6 +444,7 @@ Value Evaluator::compute(const Node& node, NodeInfo& info) {
   case K::Index:
     return evalIndex(node, info);
   case K::SumOuter:
+  case K::ProdOuter:
   case K::MaxOuter:
   case K::ArgmaxOuter:
     return evalReduction(node, info);

@@ -132,6 +132,14 @@ Value Evaluator::evalReduction(const Node& node, const NodeInfo& info) {
     for (int64_t row = 1; row < rows; ++row)
       ops::addInto(dtype, out.bytes(), array.bytes() + row * rowBytes, rowCount);
     break;
+  case K::ProdOuter:
+    // From the first row, as the sum: the product of one row is that row.
+    if (rows == 0) ops::fillOne(dtype, out.bytes(), rowCount);
+    if (rows > 0) copyBytes(out.bytes(), array.bytes(), rowBytes);
+    for (int64_t row = 1; row < rows; ++row)
+      ops::binary(core::BinaryOp::Mul, dtype, out.bytes(), array.bytes() + row * rowBytes,
+                  out.bytes(), rowCount);
+    break;
   case K::MaxOuter:
     ops::fillLowest(dtype, out.bytes(), rowCount);
     for (int64_t row = 0; row < rows; ++row)

@@ -461,6 +461,19 @@ void fillLowest(Dtype type, unsigned char* output, int64_t count) {
   });
 }
 
+void fillOne(Dtype type, unsigned char* output, int64_t count) {
+  withElementType(type, [&](auto tag) {
+    using T = decltype(tag);
+    T* out = reinterpret_cast<T*>(output);
+    if constexpr (std::is_same_v<T, bool>) {
+      unsupported("a product", type);
+    } else {
+      for (int64_t i = 0; i < count; ++i)
+        out[i] = T(1);
+    }
+  });
+}
+
 void argmaxOuter(Dtype type, const unsigned char* input, int64_t rows, int64_t rowSize,
                  int64_t* output) {
   for (int64_t j = 0; j < rowSize; ++j)

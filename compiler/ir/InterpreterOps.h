@@ -76,6 +76,9 @@ void maximumInto(Dtype type, unsigned char* accumulator, const unsigned char* va
 /// Fills with the identity of maximum: -inf, or INT64_MIN for i64.
 void fillLowest(Dtype type, unsigned char* output, int64_t count);
 
+/// Fills with the identity of the product: 1.
+void fillOne(Dtype type, unsigned char* output, int64_t count);
+
 /// For an input of `rows` rows of `rowSize` elements, output[j] is the index
 /// of the first row whose element j is maximal (or NaN); 0 when rows == 0.
 void argmaxOuter(Dtype type, const unsigned char* input, int64_t rows, int64_t rowSize,

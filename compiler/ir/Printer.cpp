@@ -110,6 +110,8 @@ public:
       return "sumOuter " + sub(0);
     case K::MaxOuter:
       return "maxOuter " + sub(0);
+    case K::ProdOuter:
+      return "prodOuter " + sub(0);
     case K::ArgmaxOuter:
       return "argmaxOuter " + sub(0);
     case K::Gather:

@@ -171,6 +171,7 @@ private:
   ExprP sumOuter(const core::Node& node, const std::vector<ExprP>& indices);
   /// sum over c < k of (c < e ? x : 0.0) as a sum over c < min(e, k) of x.
   ExprP sumOfPrefix(const core::Node& node, const std::vector<ExprP>& indices);
+  ExprP prodOuter(const core::Node& node, const std::vector<ExprP>& indices);
   ExprP maxOuter(const core::Node& node, const std::vector<ExprP>& indices);
   ExprP argmaxOuter(const core::Node& node, const std::vector<ExprP>& indices);
 

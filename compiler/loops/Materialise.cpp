@@ -53,7 +53,8 @@ static bool isArrayOfReductions(const core::NodeP& array) {
   if (array->kind != K::Build1) return false;
   bool reduces = false;
   core::forEachNode(array, [&](const Node& inner) {
-    reduces = reduces || inner.kind == K::SumOuter || inner.kind == K::MaxOuter;
+    reduces = reduces || inner.kind == K::SumOuter || inner.kind == K::MaxOuter ||
+              inner.kind == K::ProdOuter;
   });
   return reduces;
 }
@@ -139,6 +140,13 @@ ExprP Lowering::maxOuter(const Node& node, const std::vector<ExprP>& indices) {
       foldRows(node.operands[0], indices, BinaryOp::Max, lowest(exprs_, node.type.elem), "max"));
 }
 
+ExprP Lowering::prodOuter(const Node& node, const std::vector<ExprP>& indices) {
+  // From 1, whose product with the first row is that row exactly.
+  ExprP one = exprs_.constant(core::isFloat(node.type.elem) ? core::Scalar(1.0) : core::Scalar(int64_t{1}),
+                              node.type.elem);
+  return exprs_.local(foldRows(node.operands[0], indices, BinaryOp::Mul, one, "product"));
+}
+
 ExprP Lowering::argmaxOuter(const Node& node, const std::vector<ExprP>& indices) {
   const core::NodeP& array = node.operands[0];
   core::Elem elem = array->type.elem;
@@ -168,6 +176,7 @@ bool Lowering::isExpensive(const core::NodeP& node) {
   auto found = expensive_.find(node.get());
   if (found != expensive_.end()) return found->second;
   bool expensive = node->kind == K::SumOuter || node->kind == K::MaxOuter ||
+                   node->kind == K::ProdOuter ||
                    node->kind == K::ArgmaxOuter || node->kind == K::Scatter ||
                    isTranscendental(*node);
   for (const core::NodeP& operand : node->operands)

@@ -116,6 +116,8 @@ ExprP Lowering::pullFresh(const core::NodeP& nodeP, const std::vector<ExprP>& in
     return sumOuter(node, indices);
   case K::MaxOuter:
     return maxOuter(node, indices);
+  case K::ProdOuter:
+    return prodOuter(node, indices);
   case K::ArgmaxOuter:
     return argmaxOuter(node, indices);
   case K::Gather:

@@ -600,6 +600,10 @@ private:
       for (const auto& component : components(0))
         result.push_back(core::makeSumOuter(component));
       return {result, nullptr};
+    case Builtin::ProdOuter:
+      for (const auto& component : components(0))
+        result.push_back(core::makeProdOuter(component));
+      return {result, nullptr};
     case Builtin::MaxOuter:
       return single(core::makeMaxOuter(components(0).at(0)));
     case Builtin::ArgmaxOuter:

@@ -125,6 +125,8 @@ private:
       return makeSumOuter(makeTr({1, 0}, inner(b.operands[0])));
     case K::MaxOuter:
       return makeMaxOuter(makeTr({1, 0}, inner(b.operands[0])));
+    case K::ProdOuter:
+      return makeProdOuter(makeTr({1, 0}, inner(b.operands[0])));
     case K::ArgmaxOuter:
       return makeArgmaxOuter(makeTr({1, 0}, inner(b.operands[0])));
     case K::Gather:
@@ -281,20 +283,23 @@ private:
     case K::NoGrad:
       return makeNoGrad(index(t.operands[0], std::move(ix)));
     case K::SumOuter:
+    case K::ProdOuter:
     case K::MaxOuter:
     case K::ArgmaxOuter: {
       // Move the reduced dimension behind the indexed ones.
       std::vector<int> permutation(ix.size() + 1);
       std::iota(permutation.begin(), permutation.end(), 1);
       permutation.back() = 0;
-      if (t.kind != K::MaxOuter) {
+      if (t.kind != K::MaxOuter && t.kind != K::ProdOuter) {
         NodeP inner = index(makeTr(permutation, t.operands[0]), std::move(ix));
         return t.kind == K::SumOuter ? makeSumOuter(inner) : makeArgmaxOuter(inner);
       }
-      // The maximum of zero rows is -inf, not the zero of an out-of-range read.
+      // The maximum of zero rows is -inf and their product 1, not the zero of an
+      // out-of-range read.
       return shared(ix, 0, [&](const std::vector<NodeP>& at) {
         NodeP inner = index(makeTr(permutation, t.operands[0]), at);
-        return guardAll(at, t.type.shape, makeMaxOuter(inner));
+        return guardAll(at, t.type.shape,
+                        t.kind == K::MaxOuter ? makeMaxOuter(inner) : makeProdOuter(inner));
       });
     }
     case K::ArrayLit:

@@ -13,6 +13,7 @@ const std::map<std::string, Builtin>& table() {
       {"scatter", Builtin::Scatter},
       {"sumOuter", Builtin::SumOuter},
       {"maxOuter", Builtin::MaxOuter},
+      {"prodOuter", Builtin::ProdOuter},
       {"argmaxOuter", Builtin::ArgmaxOuter},
       {"replicate", Builtin::Replicate},
       {"tr", Builtin::Tr},

@@ -12,6 +12,7 @@ enum class Builtin {
   Scatter,
   SumOuter,
   MaxOuter,
+  ProdOuter, // not in LANGUAGE.md: the prelude's product
   ArgmaxOuter,
   Replicate,
   Tr,

@@ -220,6 +220,7 @@ TypeP FunctionChecker::checkBuiltinCall(ast::Expr& call, Builtin builtin, Hint h
     return prependDims(resolution->shape, dropOuterDims(source, arity));
   }
   case Builtin::SumOuter:
+  case Builtin::ProdOuter:
   case Builtin::MaxOuter:
   case Builtin::ArgmaxOuter: {
     TypeP source = check(arg(0), hint);
@@ -228,7 +229,7 @@ TypeP FunctionChecker::checkBuiltinCall(ast::Expr& call, Builtin builtin, Hint h
       if (!isNumeric(part->elem))
         throw CompileError(at, prefix + "needs numbers, not " + toString(source) +
                                    " (bool is not a number)");
-    if (builtin != Builtin::SumOuter && source->isTuple())
+    if (builtin != Builtin::SumOuter && builtin != Builtin::ProdOuter && source->isTuple())
       throw CompileError(at, prefix + "cannot compare tuples; apply it to each component");
     TypeP rest = dropOuterDims(source, 1);
     return builtin == Builtin::ArgmaxOuter ? withElem(rest, ElemKind::I64) : rest;

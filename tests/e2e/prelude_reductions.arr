@@ -3,6 +3,11 @@ entry sums(a: [n]f64, b: [n]i64): (f64, i64) = (sum(a), sum(b))
 
 entry prod(a: [n]f64): f64 = product(a)
 
+entry prodInt(a: [n]i64): i64 = product(a)
+
+-- prodOuter (this implementation's built-in under product) along the rows.
+entry prodRows(a: [n, m]f64): [m]f64 = prodOuter(a)
+
 entry means(a: [n]f64): f64 = mean(a)
 
 -- Integer mean divides with floor semantics.
@@ -22,14 +27,28 @@ entry sumRows(a: [n, m]f64): [m]f64 = sum(a)
 -- INPUT: [1.5, 2.25, -0.75] [4, -9, 2]
 -- EXPECT: 3.0
 -- EXPECT: -3
+-- The product multiplies in order: exact where the products are.
 -- RUN: --entry prod
 -- INPUT: [2.0, 3.0, 0.5]
--- APPROX: 1e-12
 -- EXPECT: 3.0
 -- RUN: --entry prod
 -- INPUT: [2.0, -3.0, 0.5, -1.0, -4.0]
--- APPROX: 1e-12
 -- EXPECT: -12.0
+-- RUN: --entry prod
+-- INPUT: [1.0, 2.0, 3.0, 4.0]
+-- EXPECT: 24.0
+-- RUN: --entry prod
+-- INPUT: [0.1, 0.2, 0.3]
+-- EXPECT: 0.006000000000000001
+-- RUN: --entry prodInt
+-- INPUT: [3, 5, 7, -2]
+-- EXPECT: -210
+-- RUN: --entry prodInt
+-- INPUT: empty([0]i64)
+-- EXPECT: 1
+-- RUN: --entry prodRows
+-- INPUT: [[1.0, 2.0], [3.0, -4.0], [5.0, 0.5]]
+-- EXPECT: [15.0, -4.0]
 -- RUN: --entry prod
 -- INPUT: [5.0, 0.0]
 -- EXPECT: 0.0

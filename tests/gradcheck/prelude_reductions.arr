@@ -1,5 +1,5 @@
--- Prelude reductions: sum, mean, product (sign times exp of summed logs), dot,
--- norm, maximum, minimum.
+-- Prelude reductions: sum, mean, product (prodOuter), dot, norm, maximum,
+-- minimum.
 def f(a: [n]f64, b: [n]f64): f64 = sum(a * b) * mean(a) + dot(a, b * b) + norm(a) * mean(b * b)
 entry loss(a: [n]f64, b: [n]f64): f64 = f(a, b)
 entry dloss(a: [n]f64, b: [n]f64) = grad(f)(a, b)
@@ -16,8 +16,8 @@ def sumMatrix(m: [r, c]f64): f64 = sum(sum(m) * mean(m[0])) + norm(sum(tr([1, 0]
 entry lossMat(m: [r, c]f64): f64 = sumMatrix(m)
 entry dlossMat(m: [r, c]f64) = grad(sumMatrix)(m)
 
--- The gradient of a product at a zero element is the product of the others
--- (the prelude computes the magnitude as exp(sum(log(abs(x))))).
+-- The gradient of a product at a zero element is the product of the others,
+-- and 0 everywhere with two zeros.
 entry dlossProdAt(a: [n]f64) = grad(prod)(a)
 
 -- CHECK-OUTPUT: dlossProdAt
@@ -26,6 +26,9 @@ entry dlossProdAt(a: [n]f64) = grad(prod)(a)
 -- CHECK-OUTPUT: dlossProdAt
 -- INPUT: [0.0, 2.0, 3.0]
 -- EXPECT: [6.0, 0.0, 0.0]
+-- CHECK-OUTPUT: dlossProdAt
+-- INPUT: [0.0, 2.0, 0.0]
+-- EXPECT: [0.0, 0.0, 0.0]
 -- CHECK-GRAD: loss dloss [5] [5]
 -- CHECK-GRAD: lossExt dlossExt [6]
 -- CHECK-GRAD: lossProd dlossProd [5]

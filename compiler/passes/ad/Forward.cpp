@@ -174,6 +174,8 @@ private:
       auto [a, da] = dual_(t.operands[0]);
       return {core::makeSumOuter(a), da ? make(Delta::Kind::SumOuter, t.type, {da}) : nullptr};
     }
+    case K::ProdOuter:
+      return product(term);
     case K::MaxOuter: {
       // The derivative reads the first maximal element: a gather at argmaxOuter.
       auto [a, da] = dual_(t.operands[0]);
@@ -242,6 +244,33 @@ private:
     default:
       throw core::IRError("AD: cannot differentiate " + core::print(t).substr(0, 80));
     }
+  }
+
+  /// d prodOuter(a) = sumOuter(e * da), where e[i] is the product of the other rows,
+  /// computed without dividing by zero: with z zeros in a column and nz the product of its
+  /// other elements, e[i] = nz / a[i] when z = 0, nz where a[i] is the only zero, else 0.
+  Dual product(const NodeP& t) {
+    auto [a, da] = dual_(t->operands[0]);
+    NodeP rows = bind(a, "a");
+    NodeP primal = core::makeProdOuter(rows);
+    if (!da) return {primal, nullptr};
+    const Type& rowsType = rows->type;
+    const core::Dim count = rowsType.shape[0];
+    UnaryOp toFloat = rowsType.elem == Elem::F32 ? UnaryOp::ToF32 : UnaryOp::ToF64;
+    auto isValue = [&](const NodeP& x, double value) {
+      return core::makeUnary(toFloat, core::makeBinary(BinaryOp::Eq, x, constant(value, x->type)));
+    };
+    auto each = [&](const NodeP& column) { return core::makeReplicate(count, column); };
+    NodeP zero = bind(isValue(rows, 0.0), "zero");
+    NodeP zeros = bind(core::makeSumOuter(zero), "zeros");
+    NodeP others = bind(core::makeProdOuter(core::makeBinary(BinaryOp::Add, rows, zero)), "nz");
+    NodeP none = core::makeBinary(
+        BinaryOp::Mul, each(isValue(zeros, 0.0)),
+        core::makeBinary(BinaryOp::Div, each(others), core::makeBinary(BinaryOp::Add, rows, zero)));
+    NodeP one = core::makeBinary(BinaryOp::Mul, each(isValue(zeros, 1.0)),
+                                 core::makeBinary(BinaryOp::Mul, zero, each(others)));
+    NodeP factor = core::makeBinary(BinaryOp::Add, none, one);
+    return {primal, make(Delta::Kind::SumOuter, t->type, {scale(factor, da)})};
   }
 
   /// The primal value of a term whose derivative is not needed.
