@@ -56,6 +56,11 @@ public:
   /// Whether every file has been read to its end.
   bool finished() { return next_ == files_.size() && (!text_ || text_->atEnd()); }
 
+  /// Throws when the text file read last holds more values.
+  void expectEndOfText() {
+    if (text_) text_->expectEnd();
+  }
+
 private:
   const std::vector<std::string>& files_;
   size_t next_ = 0;
@@ -84,6 +89,13 @@ std::vector<ArrayValue> readInputs(const std::string& entryName, const Signature
                                                (files.size() == 1 ? " file was" : " files were") +
                                                " given)"
                                          : ""));
+      }
+    }
+    if (!params.empty()) {
+      try {
+        inputs.expectEndOfText();
+      } catch (const IoError& error) {
+        throw IoError("parameter '" + params.back().name + "': " + error.what());
       }
     }
     if (!inputs.finished())

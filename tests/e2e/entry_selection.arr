@@ -14,9 +14,10 @@ entry noInputs(): i64 = 42
 -- EXPECT: 10
 -- RUN: --entry noInputs
 -- EXPECT: 42
+-- An entry without parameters does not read standard input (it does not wait for it).
 -- RUN: --entry noInputs
 -- INPUT: 1
--- EXPECT-ERROR: too many inputs
+-- EXPECT: 42
 -- RUN:
 -- INPUT: 5
 -- EXPECT-ERROR: --entry

@@ -373,6 +373,10 @@ TEST(RuntimeEntryIo, ReadsConsecutiveValuesFromTextFiles) {
   EXPECT_EQ(errorOf([&] { readInputs("main", signature, {all, pair}, ""); }),
             "too many inputs for entry 'main' (xs: [n]f64, p.0: i64, p.1: bool): the input files "
             "hold more values");
+  std::string four = write("four.txt", "[1.5, 2]\n3 true\nfalse");
+  EXPECT_EQ(errorOf([&] { readInputs("main", signature, {four}, ""); }),
+            "parameter 'p.1': " + four +
+                ":3:1: expected end of input after the value, found 'false'");
   EXPECT_EQ(errorOf([&] { readInputs("main", signature, {xs, empty, pair}, ""); }),
             "parameter 'p.0': " + empty + ": the file holds no value");
 }
