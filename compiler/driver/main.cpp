@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <new>
 
 #ifndef ARR_VERSION
 #define ARR_VERSION "0.0.0"
@@ -151,6 +152,10 @@ void* runJob(void* raw) {
     job->status = compile(*job->options);
   } catch (const arr::core::IRError& error) {
     std::cerr << "arrc: error: " << error.what() << "\n";
+    job->status = 1;
+  } catch (const std::bad_alloc&) {
+    // The interpreter computes every intermediate array in full.
+    std::cerr << "arrc: error: out of memory\n";
     job->status = 1;
   } catch (const std::exception& error) {
     std::cerr << "arrc: internal error: " << error.what() << "\n";

@@ -16,7 +16,8 @@ import subprocess
 import sys
 import tempfile
 
-TIMEOUT_SECONDS = 20
+# Sanitizer builds run several times slower (cmake/sanitizers/options.sh sets the scale).
+TIMEOUT_SECONDS = 20 * float(os.environ.get("ARR_TIME_SCALE", "1"))
 CRASH_MARKERS = ("Assertion", "terminate called", "Segmentation", "Aborted", "core dumped",
                  "AddressSanitizer", "UndefinedBehaviorSanitizer", "stack overflow")
 FIVE_MB = 5 * 1024 * 1024

@@ -57,7 +57,8 @@ Settings, which apply to the checks after them in the file (`default` resets):
     -- TOL: rtol atol        tolerance of CHECK-GRAD, CHECK-VG, CHECK-EQUAL, CHECK-OUTPUT
     -- SEED: n               extra seed for the random inputs
     -- TIME-LIMIT: seconds   fail a check when one arrc run takes longer (a run is
-                             stopped at twice the limit; compiled: also the compile)
+                             stopped at twice the limit; compiled: also the compile);
+                             multiplied by $ARR_TIME_SCALE when set (sanitizer builds)
     -- DEFINE: NAME=VALUE .. override constants (arrc -D NAME=VALUE) for the
                              checks after it; `default` removes the overrides
 
@@ -79,6 +80,8 @@ import time
 import zlib
 
 HARD_TIMEOUT = 300.0
+# Sanitizer builds run several times slower (cmake/sanitizers/options.sh sets this).
+TIME_SCALE = float(os.environ.get("ARR_TIME_SCALE", "1"))
 
 # ----------------------------------------------------------------------------
 # Values: nested lists of Python numbers with a shape and an element kind.
@@ -106,7 +109,7 @@ def f32_round(x):
 def format_scalar(x, elem):
     if elem == "bool":
         return "true" if x else "false"
-    if elem == "i64":
+    if elem in ("i64", "int"):  # "int": parsed from text
         return str(int(x))
     if math.isnan(x):
         return "nan"
@@ -686,7 +689,7 @@ def parse_checks(path):
                 elif key == "SEED":
                     settings.seed = 0 if rest == "default" else int(rest)
                 elif key == "TIME-LIMIT":
-                    settings.time_limit = None if rest == "default" else float(rest)
+                    settings.time_limit = None if rest == "default" else float(rest) * TIME_SCALE
                 elif key == "DEFINE":
                     if rest == "default":
                         settings.defines = ()
