@@ -127,16 +127,23 @@ class UseCounter {
 public:
   explicit UseCounter(uint32_t var) : var_(var) {}
 
-  Uses count(const NodeP& node) { return visit(node, false); }
+  Uses count(const NodeP& node) {
+    Uses uses = visit(node, false);
+    return saturated_ ? Uses{2, true} : uses;
+  }
 
 private:
   Uses visit(const NodeP& node, bool inLoop) {
+    // Two uses decide (the let rule only asks for 0, 1, or more): stop there, so that a
+    // long chain of lets, each used by the next, is not walked once per let.
+    if (saturated_) return {};
     auto& memo = inLoop ? inLoopMemo_ : memo_;
     if (auto it = memo.find(node.get()); it != memo.end()) return it->second;
     Uses uses;
     auto merge = [&](const Uses& inner) {
       uses.count = std::min<size_t>(2, uses.count + inner.count);
       uses.inLoop |= inner.inLoop;
+      saturated_ = saturated_ || uses.count == 2;
     };
     if (node->kind == K::Variable) {
       if (node->vars[0]->id == var_) uses = {1, inLoop};
@@ -153,6 +160,7 @@ private:
   }
 
   uint32_t var_;
+  bool saturated_ = false;
   std::unordered_map<const Node*, Uses> memo_, inLoopMemo_;
 };
 
