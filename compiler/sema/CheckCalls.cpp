@@ -43,6 +43,33 @@ std::optional<Loc> findDifferentiation(const ast::Expr& expr,
   return std::nullopt;
 }
 
+/// Whether a function body applies a differentiation operator to its function parameter
+/// `name`, directly or by passing it on to a function that does (jacrev(f, x) differentiates
+/// f). The calls in the body are resolved.
+bool differentiates(const ast::Expr& expr, const std::string& name,
+                    std::set<std::pair<const FunctionInstance*, size_t>>& visited) {
+  auto isParameter = [&](const ast::Expr& e) {
+    return e.kind == ast::Expr::Kind::Name && e.name() == name;
+  };
+  if (const Resolution* resolution = expr.resolution.get();
+      resolution && expr.kind == ast::Expr::Kind::Call) {
+    if (resolution->kind == Resolution::Kind::Builtin && isDifferentiation(resolution->builtin) &&
+        isParameter(expr.operand(0).operand(1)))
+      return true;
+    const FunctionInstance* callee = resolution->instance;
+    if (resolution->kind == Resolution::Kind::Function && callee && callee->body)
+      for (size_t i = 1; i < expr.operands.size(); ++i)
+        if (isParameter(expr.operand(i)) && visited.insert({callee, i - 1}).second &&
+            differentiates(*callee->body, callee->decl->params[i - 1].name, visited))
+          return true;
+  }
+  for (const auto& operand : expr.operands)
+    if (differentiates(*operand, name, visited)) return true;
+  for (const auto& binding : expr.bindings)
+    if (differentiates(*binding.value, name, visited)) return true;
+  return false;
+}
+
 } // namespace
 
 TypeP FunctionChecker::checkCall(ast::Expr& call, Hint hint) {
@@ -194,6 +221,20 @@ TypeP FunctionChecker::instantiate(const TopLevel& callee, std::vector<Argument>
     throw CompileError(calleeLoc,
                        "cannot instantiate " + decl.name + " with " + with + ": " + error.message,
                        std::move(notes));
+  }
+  // A function holding a grad (or vjp, jvp) passed to one that differentiates it, as in
+  // jacrev(\x -> grad(f)(x), x): nested differentiation, reported here, where it is visible.
+  for (size_t i = 0; i < args.size() && inst->body; ++i) {
+    if (!sig.params[i]->isFunction() || !args[i].expr) continue;
+    std::set<const FunctionInstance*> seen;
+    auto inner = findDifferentiation(*args[i].expr, seen);
+    std::set<std::pair<const FunctionInstance*, size_t>> visited;
+    if (inner && differentiates(*inst->body, decl.params[i].name, visited))
+      throw CompileError(*inner,
+                         "nested differentiation is not supported yet: this is inside the function "
+                         "passed as '" +
+                             decl.params[i].name + "' to " + decl.name + ", which differentiates it",
+                         {{args[i].loc, "the function is passed to " + decl.name + " here"}});
   }
   resolution.instance = inst;
   resolution.bindings.dims = unifier.substitution.dims;

@@ -242,6 +242,9 @@ private:
       return {primal, delta};
     }
     default:
+      if (t.kind == K::Diff)
+        throw core::IRError("nested differentiation is not supported yet: a grad, vjp or jvp "
+                            "inside a function that is differentiated");
       throw core::IRError("AD: cannot differentiate " + core::print(t).substr(0, 80));
     }
   }
