@@ -15,6 +15,9 @@
 //   for t < to - from: c = t + from; the body without those checks
 //   for t < v - to: c = t + to; the body             (the last columns)
 //
+// Innermost loops that accumulate a dot product into a local are left to unroll-and-jam
+// and versioning instead (see isReduction).
+//
 // Iterations keep their order, so results are bit-identical, and the middle loop,
 // which does almost all the work, has straight-line bodies that LLVM vectorises.
 // Loops of constant extent are left to LLVM's unrolling (their checks are taken
@@ -50,7 +53,7 @@ public:
       StmtP statement = statements[s];
       block(statement->body);
       if (statement->kind != Stmt::Kind::For || statement->parallel || statement->remainder ||
-          asIndexConstant(statement->value))
+          asIndexConstant(statement->value) || isReduction(*statement))
         continue;
       Block pieces = split(*statement);
       if (pieces.empty()) continue;
@@ -61,6 +64,25 @@ public:
   }
 
 private:
+  /// An innermost loop that accumulates into a local declared outside it: a dot product.
+  /// Unroll-and-jam interleaves four of them from the enclosing loop, which needs this loop
+  /// whole, and versioning removes its checks (Version.cpp).
+  static bool isReduction(const Stmt& loop) {
+    std::set<uint32_t> declared;
+    bool accumulates = false, innermost = true;
+    std::function<void(const Block&)> visit = [&](const Block& statements) {
+      for (const StmtP& statement : statements) {
+        innermost = innermost && statement->kind != Stmt::Kind::For;
+        if (statement->kind == Stmt::Kind::Declare) declared.insert(statement->local->id);
+        if (statement->kind == Stmt::Kind::Assign && !declared.count(statement->local->id))
+          accumulates = true;
+        visit(statement->body);
+      }
+    };
+    visit(loop.body);
+    return innermost && accumulates;
+  }
+
   struct InnerLoop {
     uint32_t local;
     ExprP extent;
