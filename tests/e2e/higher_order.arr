@@ -51,9 +51,3 @@ entry composed(x: f64): (f64, f64, [2]f64) =
 -- EXPECT: 5.0
 -- EXPECT: [3.5, 3.5]
 
--- A function holding a grad may be passed to one that only calls it (no nesting).
-def applyTo(g: [n]f64 -> [n]f64, x: [n]f64): [n]f64 = g(x)
-entry gradThroughApply(x: [n]f64): [n]f64 = applyTo(\y -> grad(\z -> sum(z * z))(y), x)
--- RUN: --entry gradThroughApply
--- INPUT: [1.5, -2.0]
--- EXPECT: [3.0, -4.0]
