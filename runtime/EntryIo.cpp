@@ -84,11 +84,11 @@ std::vector<ArrayValue> readInputs(const std::string& entryName, const Signature
         values.push_back(inputs.next(params[i].type.dtype, params[i].type.rank()));
       } catch (const IoError& error) {
         throw IoError("parameter '" + params[i].name + "': " + error.what() +
-                      (inputs.finished() ? " (" + describeInputs(entryName, signature) + ", " +
-                                               std::to_string(files.size()) +
-                                               (files.size() == 1 ? " file was" : " files were") +
-                                               " given)"
-                                         : ""));
+                      (inputs.finished()
+                           ? " (" + describeInputs(entryName, signature) + ", " +
+                                 std::to_string(files.size()) +
+                                 (files.size() == 1 ? " file was" : " files were") + " given)"
+                           : ""));
       }
     }
     if (!params.empty()) {

@@ -20,7 +20,8 @@ bool wantsDump(const Options& options, const std::string& pass) {
 bool startDump(const Options& options, const std::string& pass) {
   if (!wantsDump(options, pass)) return false;
   // Several dumps in a row: a comment line says where each begins.
-  if (options.dumpAfter.size() > 1) std::cout << (pass == "llvm" ? "; after " : "-- after ") << pass << "\n";
+  if (options.dumpAfter.size() > 1)
+    std::cout << (pass == "llvm" ? "; after " : "-- after ") << pass << "\n";
   return true;
 }
 

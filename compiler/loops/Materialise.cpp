@@ -142,8 +142,8 @@ ExprP Lowering::maxOuter(const Node& node, const std::vector<ExprP>& indices) {
 
 ExprP Lowering::prodOuter(const Node& node, const std::vector<ExprP>& indices) {
   // From 1, whose product with the first row is that row exactly.
-  ExprP one = exprs_.constant(core::isFloat(node.type.elem) ? core::Scalar(1.0) : core::Scalar(int64_t{1}),
-                              node.type.elem);
+  ExprP one = exprs_.constant(
+      core::isFloat(node.type.elem) ? core::Scalar(1.0) : core::Scalar(int64_t{1}), node.type.elem);
   return exprs_.local(foldRows(node.operands[0], indices, BinaryOp::Mul, one, "product"));
 }
 
@@ -176,9 +176,8 @@ bool Lowering::isExpensive(const core::NodeP& node) {
   auto found = expensive_.find(node.get());
   if (found != expensive_.end()) return found->second;
   bool expensive = node->kind == K::SumOuter || node->kind == K::MaxOuter ||
-                   node->kind == K::ProdOuter ||
-                   node->kind == K::ArgmaxOuter || node->kind == K::Scatter ||
-                   isTranscendental(*node);
+                   node->kind == K::ProdOuter || node->kind == K::ArgmaxOuter ||
+                   node->kind == K::Scatter || isTranscendental(*node);
   for (const core::NodeP& operand : node->operands)
     expensive = expensive || isExpensive(operand);
   for (const core::NodeP& index : node->indices)

@@ -91,12 +91,12 @@ private:
   /// What the checks in one loop's body say about its index.
   struct Analysis {
     uint32_t index = 0;
-    std::set<uint32_t> bodyLocals; // declared, assigned or looped over in the body
-    std::vector<InnerLoop> inner;  // the loops enclosing the statement being analysed
+    std::set<uint32_t> bodyLocals;    // declared, assigned or looped over in the body
+    std::vector<InnerLoop> inner;     // the loops enclosing the statement being analysed
     std::map<uint32_t, ExprP> lowers; // the index is at least each of these,
     std::map<uint32_t, ExprP> uppers; // and below each of these, in the middle loop (by id)
-    std::set<uint32_t> holding;    // checks (expression ids) true in the middle loop
-    std::set<uint32_t> unknown;    // checks on the index with an occurrence not understood
+    std::set<uint32_t> holding;       // checks (expression ids) true in the middle loop
+    std::set<uint32_t> unknown;       // checks on the index with an occurrence not understood
   };
 
   Block split(const Stmt& loop) {
@@ -126,11 +126,13 @@ private:
       copyInto(*statement, {}, end);
     }
     StmtP head = makeFor(loop.local, first, loop.body);
-    StmtP tail = shifted(loop, last, exprs_.binary(BinaryOp::Sub, loop.value, last), std::move(end));
+    StmtP tail =
+        shifted(loop, last, exprs_.binary(BinaryOp::Sub, loop.value, last), std::move(end));
     head->remainder = tail->remainder = true;
     return {makeDeclare(fromLocal, from),
             makeDeclare(toLocal, exprs_.binary(BinaryOp::Max, to, first)), head,
-            shifted(loop, first, exprs_.binary(BinaryOp::Sub, last, first), std::move(middle)), tail};
+            shifted(loop, first, exprs_.binary(BinaryOp::Sub, last, first), std::move(middle)),
+            tail};
   }
 
   /// `for t < count: index = t + start; body`.
@@ -171,7 +173,8 @@ private:
         continue;
       }
       if (statement->kind == Stmt::Kind::If)
-        forEachConjunct(statement->value, [&](const ExprP& check) { analyseCheck(check, analysis); });
+        forEachConjunct(statement->value,
+                        [&](const ExprP& check) { analyseCheck(check, analysis); });
       analyse(statement->body, analysis);
     }
   }

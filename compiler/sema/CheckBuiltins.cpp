@@ -292,11 +292,11 @@ TypeP FunctionChecker::checkBuiltinCall(ast::Expr& call, Builtin builtin, Hint h
     TypeP source = check(arg(1), hint);
     // An array of tuples reshapes each component: [q](f64, i64) is ([q]f64, [q]i64).
     std::vector<TypeP> arrays = source->isFunction() ? std::vector<TypeP>{} : flatten(source);
-    bool uniform = !arrays.empty() &&
-                   std::all_of(arrays.begin(), arrays.end(), [&](const TypeP& component) {
-                     return component->isArray() && component->typeVar.empty() &&
-                            component->dims == arrays[0]->dims;
-                   });
+    bool uniform =
+        !arrays.empty() && std::all_of(arrays.begin(), arrays.end(), [&](const TypeP& component) {
+          return component->isArray() && component->typeVar.empty() &&
+                 component->dims == arrays[0]->dims;
+        });
     if (!uniform)
       throw CompileError(at, prefix + "cannot reshape " + toString(source) + "; it needs an array" +
                                  (source->isTuple() ? " (or a tuple of arrays of one shape)" : ""));

@@ -233,7 +233,8 @@ TypeP FunctionChecker::instantiate(const TopLevel& callee, std::vector<Argument>
       throw CompileError(*inner,
                          "nested differentiation is not supported yet: this is inside the function "
                          "passed as '" +
-                             decl.params[i].name + "' to " + decl.name + ", which differentiates it",
+                             decl.params[i].name + "' to " + decl.name +
+                             ", which differentiates it",
                          {{args[i].loc, "the function is passed to " + decl.name + " here"}});
   }
   resolution.instance = inst;

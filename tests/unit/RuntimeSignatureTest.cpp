@@ -336,7 +336,9 @@ TEST(RuntimeEntryIo, ReadsTextInParameterOrder) {
   EXPECT_EQ(errorOf([&] { readInputs("main", signature, {}, "[1.5] 3 true 4"); }),
             "too many inputs for entry 'main' (xs: [n]f64, p.0: i64, p.1: bool): <stdin>:1:14: "
             "expected end of input after the value, found '4'");
-  EXPECT_EQ(errorOf([&] { readInputs("main", signature, {"a", "b", "c", "d"}, ""); }),
+  EXPECT_EQ(errorOf([&] {
+              readInputs("main", signature, {"a", "b", "c", "d"}, "");
+            }),
             "entry 'main' takes 3 inputs (xs: [n]f64, p.0: i64, p.1: bool) but 4 were given");
   Signature one = parseSignature(";x:f64[];f64[]");
   EXPECT_EQ(errorOf([&] {
@@ -370,14 +372,18 @@ TEST(RuntimeEntryIo, ReadsConsecutiveValuesFromTextFiles) {
   EXPECT_EQ(errorOf([&] { readInputs("main", signature, {xs}, ""); }),
             "parameter 'p.0': the input files hold no further value (entry 'main' takes 3 "
             "inputs (xs: [n]f64, p.0: i64, p.1: bool), 1 file was given)");
-  EXPECT_EQ(errorOf([&] { readInputs("main", signature, {all, pair}, ""); }),
+  EXPECT_EQ(errorOf([&] {
+              readInputs("main", signature, {all, pair}, "");
+            }),
             "too many inputs for entry 'main' (xs: [n]f64, p.0: i64, p.1: bool): the input files "
             "hold more values");
   std::string four = write("four.txt", "[1.5, 2]\n3 true\nfalse");
   EXPECT_EQ(errorOf([&] { readInputs("main", signature, {four}, ""); }),
             "parameter 'p.1': " + four +
                 ":3:1: expected end of input after the value, found 'false'");
-  EXPECT_EQ(errorOf([&] { readInputs("main", signature, {xs, empty, pair}, ""); }),
+  EXPECT_EQ(errorOf([&] {
+              readInputs("main", signature, {xs, empty, pair}, "");
+            }),
             "parameter 'p.0': " + empty + ": the file holds no value");
 }
 

@@ -68,7 +68,8 @@ private:
     if (masks.empty()) return c;
     NodeP zero = core::zerosOf(type);
     for (auto mask = masks.rbegin(); mask != masks.rend(); ++mask)
-      c = mask->second ? core::makeCond(mask->first, c, zero) : core::makeCond(mask->first, zero, c);
+      c = mask->second ? core::makeCond(mask->first, c, zero)
+                       : core::makeCond(mask->first, zero, c);
     return c;
   }
 
