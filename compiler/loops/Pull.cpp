@@ -98,13 +98,19 @@ ExprP Lowering::pullFresh(const core::NodeP& nodeP, const std::vector<ExprP>& in
     unbindAll(bound);
     return result;
   }
-  case K::Cond:
-    return exprs_.select(pull(operands[0], {}), pull(operands[1], indices),
-                         pull(operands[2], indices));
+  // Operands are pulled left to right (not in C++'s unspecified argument order), so that
+  // the statements they emit, and the dumps, do not depend on the host compiler.
+  case K::Cond: {
+    ExprP condition = pull(operands[0], {});
+    ExprP thenValue = pull(operands[1], indices);
+    return exprs_.select(condition, thenValue, pull(operands[2], indices));
+  }
   case K::Unary:
     return exprs_.unary(node.unaryOp, pull(operands[0], indices));
-  case K::Binary:
-    return exprs_.binary(node.binaryOp, pull(operands[0], indices), pull(operands[1], indices));
+  case K::Binary: {
+    ExprP left = pull(operands[0], indices);
+    return exprs_.binary(node.binaryOp, left, pull(operands[1], indices));
+  }
   case K::Index: {
     std::vector<ExprP> at;
     for (size_t i = 1; i < operands.size(); ++i)

@@ -91,12 +91,13 @@ private:
   /// What the checks in one loop's body say about its index.
   struct Analysis {
     uint32_t index = 0;
-    std::set<uint32_t> bodyLocals;    // declared, assigned or looped over in the body
-    std::vector<InnerLoop> inner;     // the loops enclosing the statement being analysed
-    std::map<uint32_t, ExprP> lowers; // the index is at least each of these,
-    std::map<uint32_t, ExprP> uppers; // and below each of these, in the middle loop (by id)
-    std::set<uint32_t> holding;       // checks (expression ids) true in the middle loop
-    std::set<uint32_t> unknown;       // checks on the index with an occurrence not understood
+    std::set<uint32_t> bodyLocals;         // declared, assigned or looped over in the body
+    std::vector<InnerLoop> inner;          // the loops enclosing the statement being analysed
+    std::vector<ExprP> lowers;             // the index is at least each of these,
+    std::vector<ExprP> uppers;             // and below each of these, in the middle loop
+    std::set<uint32_t> lowerIds, upperIds; // each bound is taken once
+    std::set<uint32_t> holding;            // checks (expression ids) true in the middle loop
+    std::set<uint32_t> unknown;            // checks on the index with an occurrence not understood
   };
 
   Block split(const Stmt& loop) {
@@ -110,11 +111,11 @@ private:
     if (analysis.holding.empty()) return {};
 
     ExprP from = exprs_.index(0);
-    for (const auto& [id, lower] : analysis.lowers)
+    for (const ExprP& lower : analysis.lowers)
       from = exprs_.binary(BinaryOp::Max, from, lower);
     from = exprs_.binary(BinaryOp::Min, from, loop.value);
     ExprP to = loop.value;
-    for (const auto& [id, upper] : analysis.uppers)
+    for (const ExprP& upper : analysis.uppers)
       to = exprs_.binary(BinaryOp::Min, to, upper);
     LocalP fromLocal = exprs_.newLocal("from", Elem::I64);
     LocalP toLocal = exprs_.newLocal("to", Elem::I64);
@@ -212,12 +213,12 @@ private:
     if (readsBody(least, analysis) || readsBody(greatest, analysis)) return unknown();
     if (lower) {
       ExprP lowest = exprs_.binary(BinaryOp::Sub, exprs_.index(0), least);
-      analysis.lowers.emplace(lowest->id, lowest);
+      if (analysis.lowerIds.insert(lowest->id).second) analysis.lowers.push_back(lowest);
     } else {
       const ExprP& limit = check->operands[1];
       if (readsBody(limit, analysis)) return unknown();
       ExprP beyond = exprs_.binary(BinaryOp::Sub, limit, greatest);
-      analysis.uppers.emplace(beyond->id, beyond);
+      if (analysis.upperIds.insert(beyond->id).second) analysis.uppers.push_back(beyond);
     }
     analysis.holding.insert(check->id);
   }

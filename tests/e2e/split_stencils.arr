@@ -38,3 +38,11 @@ entry window(x: [b, n]f64, w: [m]f64): [b, n]f64 =
 -- RUN: --entry window
 -- INPUT: [[2.5, -2.75, 1.75, 2.75, -0.75, 0.5, -0.25, 3.75, -1.5], [-0.75, -4.0, -0.75, 1.0, 3.5, 3.5, -1.5, 4.0, -2.5], [2.5, -2.75, -0.75, -3.5, 2.75, 2.75, -3.0, 0.25, -2.0]] [-0.0, 0.5, -3.25, 3.0]
 -- EXPECT: [[-16.375, 15.4375, 1.1875, -10.3125, 5.3125, -2.75, 12.3125, -16.8125, 6.75], [-9.5625, 10.375, 3.4375, 6.875, -0.375, -14.125, 18.625, -21.25, 10.125], [-16.375, 7.9375, -9.4375, 19.25, -2.4375, -16.5625, 11.875, -8.3125, 6.625]]
+
+-- A lower and an upper bound of the middle loop that are the same value (1, from
+-- 0 <= i - 1 and i + 1 < 2) are both kept: here the middle loop is empty, and
+-- every target is out of range.
+entry scatterBoth(x: [k]i64): [k, 2]i64 = scatter([k, 2], x, \i -> [i - 1, i + 1])
+-- RUN: --entry scatterBoth
+-- INPUT: [1, 2, 3]
+-- EXPECT: [[0, 0], [0, 0], [0, 0]]

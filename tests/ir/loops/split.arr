@@ -9,11 +9,11 @@ entry neighbours(x: [b, n]f64): [b, n]f64 = build([b, n], \i j -> x[i, j - 1] + 
 -- CHECK-SAME: [[N:n_[0-9]+]]: size, [[X:x_[0-9]+]]: *f64) -> ([[OUT:out0_[0-9]+]]: *f64):
 -- CHECK: {{^  }}parallel for [[I:i_[0-9]+]] < {{.*}}:{{$}}
 -- CHECK-NEXT: {{^    }}i64 [[FROM:from_[0-9]+]] = min(1, [[N]]){{$}}
--- CHECK-NEXT: {{^    }}i64 [[TO:to_[0-9]+]] = max(min(min([[N]], [[N]] - 1), [[N]] + 1), [[FROM]]){{$}}
+-- CHECK-NEXT: {{^    }}i64 [[TO:to_[0-9]+]] = max(min(min([[N]], [[N]] + 1), [[N]] - 1), [[FROM]]){{$}}
 -- The first iteration, checked.
 -- CHECK-NEXT: {{^    }}for [[J:i_[0-9]+]] < [[FROM]]:{{$}}
--- CHECK: {{^      }}if (0 <= ([[J]] + 1)) && (([[J]] + 1) < [[N]]):{{$}}
 -- CHECK: {{^      }}if (0 <= ([[J]] - 1)) && (([[J]] - 1) < [[N]]):{{$}}
+-- CHECK: {{^      }}if (0 <= ([[J]] + 1)) && (([[J]] + 1) < [[N]]):{{$}}
 -- CHECK: {{^      }}[[OUT]][([[I]] * [[N]]) + [[J]]] =
 -- The middle: j counts from `from`, and the reads are not checked.
 -- CHECK-NEXT: {{^    }}for [[T:i_[0-9]+]] < [[TO]] - [[FROM]]:{{$}}
@@ -25,7 +25,7 @@ entry neighbours(x: [b, n]f64): [b, n]f64 = build([b, n], \i j -> x[i, j - 1] + 
 -- The last iteration, checked.
 -- CHECK-NEXT: {{^    }}for [[U:i_[0-9]+]] < [[N]] - [[TO]]:{{$}}
 -- CHECK-NEXT: {{^      }}i64 [[J]] = [[U]] + [[TO]]{{$}}
--- CHECK: {{^      }}if (0 <= ([[J]] + 1)) && (([[J]] + 1) < [[N]]):{{$}}
+-- CHECK: {{^      }}if (0 <= ([[J]] - 1)) && (([[J]] - 1) < [[N]]):{{$}}
 
 -- A check on j + k, where k runs over an inner loop of size m, holds for every k
 -- when 0 <= j and j < n - (m - 1). The reduction over k is accumulated row-wise
