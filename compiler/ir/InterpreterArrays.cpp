@@ -134,8 +134,10 @@ Value Evaluator::evalReduction(const Node& node, const NodeInfo& info) {
     break;
   case K::ProdOuter:
     // From the first row, as the sum: the product of one row is that row.
-    if (rows == 0) ops::fillOne(dtype, out.bytes(), rowCount);
-    if (rows > 0) copyBytes(out.bytes(), array.bytes(), rowBytes);
+    if (rows == 0)
+      ops::fillOne(dtype, out.bytes(), rowCount);
+    else
+      copyBytes(out.bytes(), array.bytes(), rowBytes);
     for (int64_t row = 1; row < rows; ++row)
       ops::binary(core::BinaryOp::Mul, dtype, out.bytes(), array.bytes() + row * rowBytes,
                   out.bytes(), rowCount);

@@ -445,33 +445,38 @@ void maximumInto(Dtype type, unsigned char* accumulator, const unsigned char* va
   });
 }
 
-void fillLowest(Dtype type, unsigned char* output, int64_t count) {
+namespace {
+
+/// Fills a numeric buffer with `valueOf(T())`, the identity of `operation` in T.
+template <typename ValueOf>
+void fillIdentity(Dtype type, unsigned char* output, int64_t count, const char* operation,
+                  ValueOf valueOf) {
   withElementType(type, [&](auto tag) {
     using T = decltype(tag);
     T* out = reinterpret_cast<T*>(output);
     if constexpr (std::is_same_v<T, bool>) {
-      unsupported("a maximum", type);
+      unsupported(operation, type);
     } else {
-      // -inf for floats, INT64_MIN for i64.
-      const T lowest = std::numeric_limits<T>::has_infinity ? -std::numeric_limits<T>::infinity()
-                                                            : std::numeric_limits<T>::lowest();
+      const T value = valueOf(tag);
       for (int64_t i = 0; i < count; ++i)
-        out[i] = lowest;
+        out[i] = value;
     }
   });
 }
 
-void fillOne(Dtype type, unsigned char* output, int64_t count) {
-  withElementType(type, [&](auto tag) {
+} // namespace
+
+void fillLowest(Dtype type, unsigned char* output, int64_t count) {
+  fillIdentity(type, output, count, "a maximum", [](auto tag) {
     using T = decltype(tag);
-    T* out = reinterpret_cast<T*>(output);
-    if constexpr (std::is_same_v<T, bool>) {
-      unsupported("a product", type);
-    } else {
-      for (int64_t i = 0; i < count; ++i)
-        out[i] = T(1);
-    }
+    // -inf for floats, INT64_MIN for i64.
+    return std::numeric_limits<T>::has_infinity ? -std::numeric_limits<T>::infinity()
+                                                : std::numeric_limits<T>::lowest();
   });
+}
+
+void fillOne(Dtype type, unsigned char* output, int64_t count) {
+  fillIdentity(type, output, count, "a product", [](auto tag) { return decltype(tag)(1); });
 }
 
 void argmaxOuter(Dtype type, const unsigned char* input, int64_t rows, int64_t rowSize,
