@@ -37,8 +37,7 @@ public:
     for (StmtP& statement : statements) {
       block(statement->body);
       Block jammed;
-      if (statement->kind == Stmt::Kind::For && !statement->parallel && !statement->remainder)
-        jammed = jam(*statement);
+      if (isRewritableLoop(*statement)) jammed = jam(*statement);
       if (jammed.empty()) jammed = {statement};
       result.insert(result.end(), jammed.begin(), jammed.end());
     }

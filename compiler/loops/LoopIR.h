@@ -119,6 +119,12 @@ inline StmtP makeFor(const LocalP& local, const ExprP& extent, Block body) {
   return loop;
 }
 
+/// A serial loop that the loop passes may rewrite: not parallel, and not the few
+/// iterations a split left (Split.cpp).
+inline bool isRewritableLoop(const Stmt& statement) {
+  return statement.kind == Stmt::Kind::For && !statement.parallel && !statement.remainder;
+}
+
 /// `local = value`, the local's first assignment.
 inline StmtP makeDeclare(const LocalP& local, const ExprP& value) {
   auto statement = std::make_shared<Stmt>(Stmt{Stmt::Kind::Declare});

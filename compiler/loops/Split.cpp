@@ -26,7 +26,6 @@
 
 #include "loops/Split.h"
 
-#include <map>
 #include <set>
 
 namespace arr::loops {
@@ -52,8 +51,8 @@ public:
     for (size_t s = 0; s < statements.size(); ++s) {
       StmtP statement = statements[s];
       block(statement->body);
-      if (statement->kind != Stmt::Kind::For || statement->parallel || statement->remainder ||
-          asIndexConstant(statement->value) || isReduction(*statement))
+      if (!isRewritableLoop(*statement) || asIndexConstant(statement->value) ||
+          isReduction(*statement))
         continue;
       Block pieces = split(*statement);
       if (pieces.empty()) continue;

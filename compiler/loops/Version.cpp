@@ -43,7 +43,7 @@ public:
     for (size_t s = 0; s < statements.size(); ++s) {
       Stmt& statement = *statements[s];
       block(statement.body);
-      if (statement.kind != Stmt::Kind::For || statement.parallel || statement.remainder) continue;
+      if (!isRewritableLoop(statement)) continue;
       // A short loop of known length (a 3 x 3 stencil's taps) gains nothing.
       if (auto extent = asIndexConstant(statement.value); extent && *extent < 8) continue;
       Block versions = version(statements[s]);
