@@ -27,6 +27,12 @@ entry jempty(a: [n]f64, t: [n]f64) = jvp(\x -> exp(x))(a, t)
 entry dsafeSqrt(x: f64) = grad(\y -> if y > 0.0 then sqrt(y) else 0.0)(x)
 entry vsafeSqrt(x: f64, w: f64) = vjp(\y -> if y > 0.0 then sqrt(y) else 0.0)(x, w)
 entry dsinc(x: f64) = grad(\y -> if y == 0.0 then 1.0 else sin(y) / y)(x)
+-- The same inside build, where the bulk transform turns the if into a gather
+-- from the literal of both branches: per element, per row, and nested.
+entry dsafeSqrts(a: [n]f64) = grad(\x -> sum(build([n], \i -> if x[i] > 0.0 then sqrt(x[i]) else 0.0)))(a)
+entry dsafeLogs(a: [n]f64) = grad(\x -> sum(build([n], \i -> if x[i] > 0.0 then log(x[i]) else x[i])))(a)
+entry vsafeRows(m: [r, c]f64, w: [r, c]f64) = vjp(\x -> build([r], \i -> if x[i, 0] > 0.0 then sqrt(x[i]) else 2.0 * x[i]))(m, w)
+entry dnestedIf(a: [n]f64) = grad(\x -> sum(build([n], \i -> if x[i] > 1.0 then log(x[i] - 1.0) else if x[i] > 0.0 then 3.0 * x[i] else sqrt(x[i]))))(a)
 
 -- CHECK-OUTPUT: dsq
 -- INPUT: [0.0, -2.0, 3.0]
@@ -111,3 +117,15 @@ entry jmaxMin(a: [n]f64, b: [n]f64, ta: [n]f64, tb: [n]f64) = jvp(\x y -> max(x,
 -- CHECK-OUTPUT: dsinc
 -- INPUT: 0.0
 -- EXPECT: 0.0
+-- CHECK-OUTPUT: dsafeSqrts
+-- INPUT: [1.0, -1.0, 4.0, 0.0]
+-- EXPECT: [0.5, 0.0, 0.25, 0.0]
+-- CHECK-OUTPUT: dsafeLogs
+-- INPUT: [0.0, 2.0, -3.0]
+-- EXPECT: [1.0, 0.5, 1.0]
+-- CHECK-OUTPUT: vsafeRows
+-- INPUT: [[4.0, -1.0], [-1.0, 0.0], [0.0, 1.0]] [[1.0, 1.0], [1.0, 1.0], [1.0, 1.0]]
+-- EXPECT: [[0.25, nan], [2.0, 2.0], [2.0, 2.0]]
+-- CHECK-OUTPUT: dnestedIf
+-- INPUT: [1.0, 0.5, -1.0, 3.0]
+-- EXPECT: [3.0, 3.0, nan, 0.5]

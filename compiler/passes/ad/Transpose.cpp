@@ -34,12 +34,36 @@ core::UnaryOp conversionTo(core::Elem elem) {
   return elem == core::Elem::F32 ? core::UnaryOp::ToF32 : core::UnaryOp::ToF64;
 }
 
-/// The conditions of the Selects a cotangent has passed since its shape last changed, each
-/// with the branch it took (true: then). Applying them at the end, cond(c, ct * f, 0), rather
-/// than on the way in, cond(c, ct, 0) * f, keeps the branch not taken out of the result
-/// even where its derivative is inf or NaN: the gradient of `if x > 0 then sqrt(x) else 0`
-/// at -1 is 0, as forward mode computes it, not 0 * NaN.
-using Masks = std::vector<std::pair<NodeP, bool>>;
+/// A condition a cotangent has passed since its shape last changed, applied to it at the
+/// end: cond(c, ct * f, 0) rather than cond(c, ct, 0) * f. That keeps a branch not taken
+/// out of the result even where its derivative is inf or NaN: the gradient of
+/// `if x > 0 then sqrt(x) else 0` at -1 is 0, as forward mode computes it, not 0 * NaN.
+struct Mask {
+  /// A scalar Select's condition, with the branch taken (true: then); or, for an element
+  /// mask, the selector of the gather that picks, per element, one of `count` arrays of
+  /// a literal (the bulk form of an `if` inside `build`). Its variables are `vars`.
+  NodeP condition;
+  bool taken = true;
+  std::vector<VarP> vars;       // element masks only: the selector's element position
+  std::vector<core::Dim> shape; // and its extents
+  size_t part = 0, count = 0;   // the element is kept where the selector is `part`
+  bool operator==(const Mask&) const = default;
+};
+using Masks = std::vector<Mask>;
+
+/// Whether `gather` reads its literal elementwise: gather [sh] lit (\v.. -> [s, v..]),
+/// each element of the result taken from the same position of one literal element.
+bool isElementwiseSelection(const Delta& gather, const Delta& literal) {
+  size_t rank = gather.vars.size();
+  if (gather.indices.size() != rank + 1 || literal.type.rank() < rank + 1) return false;
+  for (size_t k = 0; k < rank; ++k) {
+    const NodeP& index = gather.indices[k + 1];
+    if (index->kind != core::Node::Kind::Variable || index->vars.empty() ||
+        index->vars[0] != gather.vars[k] || !(gather.shape[k] == literal.type.shape[k + 1]))
+      return false;
+  }
+  return true;
+}
 
 class ReversePass {
 public:
@@ -67,9 +91,27 @@ private:
   static NodeP applyMasks(NodeP c, const Masks& masks, const Type& type) {
     if (masks.empty()) return c;
     NodeP zero = core::zerosOf(type);
-    for (auto mask = masks.rbegin(); mask != masks.rend(); ++mask)
-      c = mask->second ? core::makeCond(mask->first, c, zero)
-                       : core::makeCond(mask->first, zero, c);
+    for (auto mask = masks.rbegin(); mask != masks.rend(); ++mask) {
+      if (mask->vars.empty()) {
+        c = mask->taken ? core::makeCond(mask->condition, c, zero)
+                        : core::makeCond(mask->condition, zero, c);
+        continue;
+      }
+      // gather [sh] [0, .., c, .., 0] (\v.. -> [selector, v..]): c where the selector
+      // picks this part, zero elsewhere; the same form as the `if` it came from.
+      std::vector<VarP> vars;
+      NodeP selector = mask->condition;
+      std::vector<NodeP> indices{nullptr};
+      for (const VarP& var : mask->vars) {
+        vars.push_back(core::newVar(var->name, var->type));
+        selector = core::substitute(selector, var, core::makeVariable(vars.back()));
+        indices.push_back(core::makeVariable(vars.back()));
+      }
+      indices[0] = selector;
+      std::vector<NodeP> elements(mask->count, zero);
+      elements[mask->part] = c;
+      c = core::makeGather(mask->shape, core::makeArrayLit(elements), vars, indices);
+    }
     return c;
   }
 
@@ -116,6 +158,20 @@ private:
       eval(core::makeReplicate(d.parts[0]->type.shape[0], c()), d.parts[0], {});
       return;
     case DK::Gather: {
+      const Delta* source = d.parts[0].get();
+      while (source->kind == DK::Share)
+        source = source->parts[0].get();
+      if (source->kind == DK::LitArray && isElementwiseSelection(d, *source)) {
+        // Each literal element gets the cotangent where it was selected, masked after its
+        // own factors; the literal's shared [count, sh] cotangent is never built.
+        for (size_t j = 0; j < source->parts.size(); ++j) {
+          if (!source->parts[j]) continue;
+          Masks inner = masks;
+          inner.push_back(Mask{d.indices[0], true, d.vars, d.shape, j, source->parts.size()});
+          eval(unmasked, source->parts[j], inner);
+        }
+        return;
+      }
       const Type& inner = d.parts[0]->type;
       std::vector<core::Dim> shape(inner.shape.begin(), inner.shape.begin() + d.indices.size());
       eval(core::makeScatter(shape, c(), d.vars, d.indices), d.parts[0], {});
@@ -146,9 +202,9 @@ private:
       return;
     case DK::Select: {
       Masks inner = masks;
-      inner.emplace_back(d.condition, true);
+      inner.push_back(Mask{d.condition, true, {}, {}, 0, 0});
       if (d.parts[0]) eval(unmasked, d.parts[0], inner);
-      inner.back().second = false;
+      inner.back().taken = false;
       if (d.parts[1]) eval(unmasked, d.parts[1], inner);
       return;
     }
