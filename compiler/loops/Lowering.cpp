@@ -7,6 +7,7 @@
 #include "loops/Jam.h"
 #include "loops/Release.h"
 #include "loops/Split.h"
+#include "loops/Trim.h"
 #include "loops/Version.h"
 
 #include "ir/Builder.h"
@@ -425,6 +426,7 @@ Function Lowering::run() {
   splitGuardedLoops(function_, exprs_);
   jamReductions(function_, exprs_);
   versionGuardedLoops(function_, exprs_);
+  trimMaskedSums(function_, exprs_);
   return std::move(function_);
 }
 

@@ -1,0 +1,47 @@
+-- ARGS: --dump-after=loops --verify-ir
+-- Trimming of masked sums (loops/Trim.cpp): a sum whose terms are masked by a
+-- comparison of its index runs only over the indices a mask keeps. Here the
+-- strict upper triangle of each row: c runs from r + 1. Skipping the masked terms
+-- skips their +0.0s; one `+ 0.0` stands for all of them (it turns -0.0 into 0.0).
+entry upper(a: [b, n]f64): [b]f64 =
+  build([b], \r -> sum(build([n], \c -> if r < c then a[r, c] else 0.0)))
+-- CHECK-LABEL: loops upper(
+-- CHECK: {{^  }}parallel for [[R:i_[0-9]+]] < {{.*}}:{{$}}
+-- CHECK-NEXT: {{^    }}f64 [[SUM:sum_[0-9]+]] = -0.0{{$}}
+-- CHECK-NEXT: {{^    }}i64 [[FROM:from_[0-9]+]] = min(max([[R]] + 1, 0), [[N:n_[0-9]+]]){{$}}
+-- CHECK-NEXT: {{^    }}if 0 < [[FROM]]:{{$}}
+-- CHECK-NEXT: {{^      }}[[SUM]] = [[SUM]] + 0.0{{$}}
+-- CHECK-NEXT: {{^    }}for [[T:r_[0-9]+]] < [[N]] - [[FROM]]:{{$}}
+-- CHECK-NEXT: {{^      }}i64 [[C:r_[0-9]+]] = [[T]] + [[FROM]]{{$}}
+-- CHECK-NEXT: {{^      }}[[SUM]] = [[SUM]] + select([[R]] < [[C]], {{.*}}, 0.0){{$}}
+
+-- A band, lo <= c < hi: both ends trimmed, and the terms after the band get their
+-- own + 0.0.
+entry band(x: [b, n]f64, lo: i64, hi: i64): [b]f64 =
+  build([b], \k -> sum(build([n], \c -> if lo <= c && c < hi then x[k, c] else 0.0)))
+-- CHECK-LABEL: loops band(
+-- CHECK: {{^    }}i64 [[FROM:from_[0-9]+]] = min(max([[LO:lo_[0-9]+]], 0), [[N:n_[0-9]+]]){{$}}
+-- CHECK-NEXT: {{^    }}if 0 < [[FROM]]:{{$}}
+-- CHECK-NEXT: {{^      }}[[SUM:sum_[0-9]+]] = [[SUM]] + 0.0{{$}}
+-- CHECK-NEXT: {{^    }}i64 [[TO:to_[0-9]+]] = max(min([[HI:hi_[0-9]+]], [[N]]), [[FROM]]){{$}}
+-- CHECK-NEXT: {{^    }}for [[T:r_[0-9]+]] < [[TO]] - [[FROM]]:{{$}}
+-- CHECK: {{^    }}if [[TO]] < [[N]]:{{$}}
+-- CHECK-NEXT: {{^      }}[[SUM]] = [[SUM]] + 0.0{{$}}
+
+-- Four rows of a triangle jammed together: their loop starts where the first
+-- row's range does, and each keeps its mask.
+entry triangles(a: [b, n, n]f64): [b, n]f64 =
+  build([b, n], \k r -> sum(build([n], \c -> if r < c then a[k, r, c] else 0.0)))
+-- CHECK-LABEL: loops triangles(
+-- CHECK: {{^      }}i64 [[FROM:from_[0-9]+]] = min(max(min(min(min([[R0:i_[0-9]+]] + 1, [[R1:i_[0-9]+]] + 1), [[R2:i_[0-9]+]] + 1), [[R3:i_[0-9]+]] + 1), 0), [[N:n_[0-9]+]]){{$}}
+-- CHECK: {{^      }}for [[T:r_[0-9]+]] < [[N]] - [[FROM]]:{{$}}
+-- CHECK-NEXT: {{^        }}i64 [[C:r_[0-9]+]] = [[T]] + [[FROM]]{{$}}
+-- CHECK-NEXT: {{^        }}{{sum_[0-9]+}} = {{sum_[0-9]+}} + select([[R0]] < [[C]], {{.*}}, 0.0){{$}}
+-- CHECK-NEXT: {{^        }}{{sum_[0-9]+}} = {{sum_[0-9]+}} + select([[R1]] < [[C]], {{.*}}, 0.0){{$}}
+
+-- A sum with an unmasked term is left alone.
+entry mixed(x: [b, n]f64, e: i64): [b]f64 =
+  build([b], \k -> sum(build([n], \c -> x[k, c] + (if c < e then 1.0 else 0.0))))
+-- CHECK-LABEL: loops mixed(
+-- CHECK-NOT: from_
+-- CHECK: {{^    }}for {{r_[0-9]+}} < [[N:n_[0-9]+]]:{{$}}
