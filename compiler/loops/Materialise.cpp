@@ -224,8 +224,12 @@ int Lowering::pullCost(const core::NodeP& node) {
       break;
     }
     cost = node->kind == K::Unary || node->kind == K::Binary || node->kind == K::Cond;
-    for (const core::NodeP& operand : node->operands)
+    for (size_t o = 0; o < node->operands.size(); ++o) {
+      // x + x pulls x once: equal expressions are one (ExprBuilder interns them).
+      const core::NodeP& operand = node->operands[o];
+      if (o > 0 && operand == node->operands[o - 1]) continue;
       cost = std::min(saturated, cost + pullCost(operand));
+    }
     break;
   default:
     cost = saturated;
