@@ -17,8 +17,11 @@
 // which is exact: the terms left keep their order, and x + 0.0 + 0.0 is x + 0.0.
 // After unroll-and-jam, one loop accumulates four sums with four masks; it runs over
 // the union of their ranges (the least start, the greatest end) and keeps the masks.
-// The loop body may declare locals and guard their reads, but do nothing else: no
-// stores, no inner loops.
+// The sums may also go into array elements, row[j] = row[j] + select(j < i, X(j), 0.0)
+// (the rows of partial sums the reduction interchange makes); the elements skipped
+// then get their + 0.0 from a loop of their own, which does no other arithmetic. The
+// loop body may declare locals and guard their reads, but do nothing else: no other
+// stores, no inner loops, and no reads of what the sums write.
 
 #include "loops/Trim.h"
 
@@ -34,7 +37,9 @@ using core::BinaryOp;
 /// One masked sum: acc = acc + select(condition, term, zero) or select(condition, zero,
 /// term), possibly nested; the term counts where every condition is as `kept` says.
 struct MaskedSum {
-  LocalP accumulator;
+  LocalP accumulator; // a local: acc = acc + ..
+  BufferP buffer;     // or an element: buffer[index] = buffer[index] + ..
+  ExprP index;
   std::vector<std::pair<ExprP, bool>> conditions; // (condition, kept)
   ExprP zero;
 };
@@ -95,8 +100,9 @@ private:
           start, exprs_.binary(BinaryOp::Min, exprs_.binary(BinaryOp::Max, least, exprs_.index(0)),
                                extent)));
       from = exprs_.local(start);
-      if (auto touch = touchAll(sums, exprs_.binary(BinaryOp::Lt, exprs_.index(0), from)))
-        result.push_back(touch);
+      Block skipped = touchAll(sums, exprs_.binary(BinaryOp::Lt, exprs_.index(0), from), loop.local,
+                               exprs_.index(0), from);
+      result.insert(result.end(), skipped.begin(), skipped.end());
     }
     ExprP to = extent;
     if (everyUpper) {
@@ -116,17 +122,19 @@ private:
     } else {
       result.push_back(makeFor(loop.local, to, loop.body));
     }
-    if (everyUpper)
-      if (auto touch = touchAll(sums, exprs_.binary(BinaryOp::Lt, to, extent)))
-        result.push_back(touch);
+    if (everyUpper) {
+      Block skipped =
+          touchAll(sums, exprs_.binary(BinaryOp::Lt, to, extent), loop.local, to, extent);
+      result.insert(result.end(), skipped.begin(), skipped.end());
+    }
     return result;
   }
 
   /// The masked sums of a body that declares locals, assigns them (guarded or not) and
-  /// adds masked terms to locals declared outside it, each in one place; false when the
-  /// body does anything else.
+  /// adds masked terms to locals declared outside it or to buffer elements, each in one
+  /// place; false when the body does anything else.
   static bool collect(const Block& body, std::vector<MaskedSum>& sums, std::set<uint32_t>& own) {
-    std::set<uint32_t> accumulators;
+    std::set<uint32_t> accumulators, buffers;
     for (const StmtP& statement : body) {
       switch (statement->kind) {
       case Stmt::Kind::Declare:
@@ -143,6 +151,16 @@ private:
         sums.push_back(*sum);
         break;
       }
+      case Stmt::Kind::Store: {
+        // The skipped elements are touched by a loop of their own: the index must not need
+        // the body's locals.
+        auto sum = maskedSum(*statement);
+        if (!sum || !buffers.insert(sum->buffer->id).second) return false;
+        for (uint32_t local : own)
+          if (mentionsLocal(sum->index, local)) return false;
+        sums.push_back(*sum);
+        break;
+      }
       default:
         return false;
       }
@@ -150,17 +168,28 @@ private:
     // An accumulator is read only by its own sum.
     for (const StmtP& statement : body) {
       auto reads = [&](const ExprP& expr) {
+        if (!expr) return false;
         for (uint32_t local : accumulators)
           if (mentionsLocal(expr, local)) return true;
-        return false;
+        return readsBuffer(expr, buffers);
       };
-      if (statement->kind == Stmt::Kind::Assign && accumulators.count(statement->local->id))
-        continue;
+      bool ownSum =
+          (statement->kind == Stmt::Kind::Assign && accumulators.count(statement->local->id)) ||
+          statement->kind == Stmt::Kind::Store;
+      if (ownSum) continue;
       if (reads(statement->value)) return false;
       for (const StmtP& inner : statement->body)
         if (reads(inner->value)) return false;
     }
     return true;
+  }
+
+  static bool readsBuffer(const ExprP& expr, const std::set<uint32_t>& buffers) {
+    bool found = false;
+    forEachExpr(expr, [&](const Expr& e) {
+      found = found || (e.kind == Expr::Kind::Load && buffers.count(e.buffer->id));
+    });
+    return found;
   }
 
   /// acc = acc + select(c, term, 0) (or with the zero first, or nested selects with one
@@ -170,10 +199,19 @@ private:
     if (value->kind != Expr::Kind::Binary || value->binaryOp != BinaryOp::Add) return {};
     const ExprP& self = value->operands[0];
     ExprP masked = value->operands[1];
-    if (self->kind != Expr::Kind::Local || self->local->id != assign.local->id ||
-        mentionsLocal(masked, assign.local->id))
-      return {};
-    MaskedSum sum{assign.local, {}, nullptr};
+    MaskedSum sum;
+    if (assign.kind == Stmt::Kind::Assign) {
+      if (self->kind != Expr::Kind::Local || self->local->id != assign.local->id ||
+          mentionsLocal(masked, assign.local->id))
+        return {};
+      sum.accumulator = assign.local;
+    } else {
+      if (self->kind != Expr::Kind::Load || self->buffer != assign.buffer ||
+          self->operands[0] != assign.index || readsBuffer(masked, {assign.buffer->id}))
+        return {};
+      sum.buffer = assign.buffer;
+      sum.index = assign.index;
+    }
     while (masked->kind == Expr::Kind::Select) {
       bool kept = isZero(masked->operands[2]);
       if (!kept && !isZero(masked->operands[1])) break;
@@ -276,18 +314,40 @@ private:
     }
   }
 
-  /// `if (skipped): acc = acc + zero` for each float sum: the skipped zero terms' effect.
-  StmtP touchAll(const std::vector<MaskedSum>& sums, const ExprP& skipped) {
+  /// The effect of the skipped terms, zeros, on each float sum: `if (skipped): acc = acc +
+  /// zero` for locals, and for buffer elements a loop over the skipped indices [first,
+  /// end) that adds the zero to each (a -0.0 element becomes 0.0, as it would have).
+  Block touchAll(const std::vector<MaskedSum>& sums, const ExprP& skipped, const LocalP& index,
+                 const ExprP& first, const ExprP& end) {
     auto touch = std::make_shared<Stmt>(Stmt{Stmt::Kind::If});
     touch->value = skipped;
+    Block elements;
     for (const MaskedSum& sum : sums) {
-      if (sum.accumulator->type != Elem::F64 && sum.accumulator->type != Elem::F32) continue;
-      auto assign = std::make_shared<Stmt>(Stmt{Stmt::Kind::Assign});
-      assign->local = sum.accumulator;
-      assign->value = exprs_.binary(BinaryOp::Add, exprs_.local(sum.accumulator), sum.zero);
-      touch->body.push_back(assign);
+      Elem type = sum.accumulator ? sum.accumulator->type : sum.buffer->type;
+      if (type != Elem::F64 && type != Elem::F32) continue;
+      if (sum.accumulator) {
+        auto assign = std::make_shared<Stmt>(Stmt{Stmt::Kind::Assign});
+        assign->local = sum.accumulator;
+        assign->value = exprs_.binary(BinaryOp::Add, exprs_.local(sum.accumulator), sum.zero);
+        touch->body.push_back(assign);
+        continue;
+      }
+      auto store = std::make_shared<Stmt>(Stmt{Stmt::Kind::Store});
+      store->buffer = sum.buffer;
+      store->index = sum.index;
+      store->value = exprs_.binary(BinaryOp::Add, exprs_.load(sum.buffer, sum.index), sum.zero);
+      elements.push_back(store);
     }
-    return touch->body.empty() ? nullptr : touch;
+    Block result;
+    if (!touch->body.empty()) result.push_back(touch);
+    if (!elements.empty()) {
+      LocalP counter = exprs_.newLocal(index->name, Elem::I64);
+      elements.insert(elements.begin(),
+                      makeDeclare(index, exprs_.add(exprs_.local(counter), first)));
+      result.push_back(
+          makeFor(counter, exprs_.binary(BinaryOp::Sub, end, first), std::move(elements)));
+    }
+    return result;
   }
 
   ExprBuilder& exprs_;

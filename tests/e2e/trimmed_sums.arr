@@ -1,9 +1,11 @@
 -- Sums masked by a comparison of their index with a bound, which the native code
 -- runs only over the indices the masks keep (loops/Trim.cpp): suffixes, bands
 -- (nested ifs and &&), integers, and upper triangles, whose rows unroll-and-jam
--- interleaves four at a time (their loop covers the union of four ranges). The
--- results must be exactly the interpreter's, signs of zero included: a masked term
--- adds +0.0, which turns a -0.0 sum into 0.0.
+-- interleaves four at a time (their loop covers the union of four ranges). The sums
+-- may also accumulate into the elements of an array (lowerOuter, upperOuter: masked
+-- sums of outer products, as in the GMM gradient). The results must be exactly the
+-- interpreter's, signs of zero included: a masked term adds +0.0, which turns a -0.0
+-- sum into 0.0.
 entry suffixRows(x: [b, n]f64, e: i64): [b]f64 =
   build([b], \k -> sum(build([n], \c -> if e < c then x[k, c] else 0.0)))
 entry suffixElseRows(x: [b, n]f64, e: i64): [b]f64 =
@@ -16,6 +18,10 @@ entry bandAnd(x: [b, n]f64, lo: i64, hi: i64): [b]f64 =
   build([b], \k -> sum(build([n], \c -> if lo <= c && c < hi then x[k, c] else 0.0)))
 entry upperTriangles(a: [b, n, n]f64): [b, n]f64 =
   build([b, n], \k r -> sum(build([n], \c -> if r < c then a[k, r, c] * 2.0 else 0.0)))
+entry lowerOuter(a: [m, n]f64, b: [m, n]f64): [n, n]f64 =
+  build([n, n], \i j -> sum(build([m], \r -> if j < i then a[r, i] * b[r, j] else 0.0)))
+entry upperOuter(a: [m, n]f64, b: [m, n]f64): [n, n]f64 =
+  build([n, n], \i j -> sum(build([m], \r -> if j > i then a[r, i] * b[r, j] else 0.0)))
 
 -- RUN: --entry suffixRows
 -- INPUT: [[1.0, 2.0, 4.0, 8.0, 16.0], [-0.0, -0.0, -0.0, -0.0, -0.0]] 1
@@ -95,3 +101,21 @@ entry upperTriangles(a: [b, n, n]f64): [b, n]f64 =
 -- RUN: --entry upperTriangles
 -- INPUT: empty([2, 0, 0]f64)
 -- EXPECT: empty([2,0]f64)
+-- RUN: --entry lowerOuter
+-- INPUT: [[1.0, -0.0, 2.0], [-0.0, 3.0, -1.0]] [[-0.0, 2.0, 1.0], [4.0, -0.0, 0.5]]
+-- EXPECT: [[0.0, 0.0, 0.0], [12.0, 0.0, 0.0], [-4.0, 4.0, 0.0]]
+-- RUN: --entry upperOuter
+-- INPUT: [[1.0, -0.0, 2.0], [-0.0, 3.0, -1.0]] [[-0.0, 2.0, 1.0], [4.0, -0.0, 0.5]]
+-- EXPECT: [[0.0, 2.0, 1.0], [0.0, 0.0, 1.5], [0.0, 0.0, 0.0]]
+-- RUN: --entry lowerOuter
+-- INPUT: [[1.0, 1.0], [1.0, 1.0]] [[-0.0, -0.0], [-0.0, -0.0]]
+-- EXPECT: [[0.0, 0.0], [-0.0, 0.0]]
+-- RUN: --entry upperOuter
+-- INPUT: [[1.0, 1.0], [1.0, 1.0]] [[-0.0, -0.0], [-0.0, -0.0]]
+-- EXPECT: [[0.0, -0.0], [0.0, 0.0]]
+-- RUN: --entry lowerOuter
+-- INPUT: empty([0, 3]f64) empty([0, 3]f64)
+-- EXPECT: [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]
+-- RUN: --entry upperOuter
+-- INPUT: empty([0, 3]f64) empty([0, 3]f64)
+-- EXPECT: [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]

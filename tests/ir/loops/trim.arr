@@ -45,3 +45,16 @@ entry mixed(x: [b, n]f64, e: i64): [b]f64 =
 -- CHECK-LABEL: loops mixed(
 -- CHECK-NOT: from_
 -- CHECK: {{^    }}for {{r_[0-9]+}} < [[N:n_[0-9]+]]:{{$}}
+
+-- A masked sum into array elements (the rows of partial sums the reduction
+-- interchange makes): the elements the mask skips get their + 0.0 in a loop of
+-- their own, with no arithmetic.
+entry lowerOuter(a: [m, n]f64, b: [m, n]f64): [n, n]f64 =
+  build([n, n], \i j -> sum(build([m], \r -> if j < i then a[r, i] * b[r, j] else 0.0)))
+-- CHECK-LABEL: loops lowerOuter(
+-- CHECK: {{^      }}i64 [[TO:to_[0-9]+]] = max(min([[I:i_[0-9]+]], [[N:n_[0-9]+]]), 0){{$}}
+-- CHECK-NEXT: {{^      }}for [[J:i_[0-9]+]] < [[TO]]:{{$}}
+-- CHECK-NEXT: {{^        }}[[ROW:row_[0-9]+]][[[J]]] = [[ROW]][[[J]]] + select([[J]] < [[I]], {{.*}}, 0.0){{$}}
+-- CHECK-NEXT: {{^      }}for [[T:i_[0-9]+]] < [[N]] - [[TO]]:{{$}}
+-- CHECK-NEXT: {{^        }}i64 [[J]] = [[T]] + [[TO]]{{$}}
+-- CHECK-NEXT: {{^        }}[[ROW]][[[J]]] = [[ROW]][[[J]]] + 0.0{{$}}
