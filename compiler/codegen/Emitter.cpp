@@ -153,6 +153,18 @@ void Emitter::statement(const Stmt& s) {
     builder_.CreateCall(release, {builder_.CreateLoad(ptr, bufferSlot(*s.buffer))});
     return;
   }
+  case Stmt::Kind::Prefetch: {
+    // Not inbounds: the address may be past the buffer (the row after the last one).
+    auto* ptr = llvm::PointerType::getUnqual(context);
+    llvm::Value* address =
+        builder_.CreateGEP(module_.memoryType(s.buffer->type),
+                           builder_.CreateLoad(ptr, bufferSlot(*s.buffer)), expr(s.index));
+    // read, keep in all cache levels, data cache
+    builder_.CreateIntrinsic(
+        llvm::Intrinsic::prefetch, {ptr},
+        {address, builder_.getInt32(0), builder_.getInt32(3), builder_.getInt32(1)});
+    return;
+  }
   }
 }
 

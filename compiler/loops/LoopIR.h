@@ -76,13 +76,14 @@ struct Reduction {
 
 struct Stmt {
   enum class Kind {
-    Declare, // local = value (first assignment)
-    Assign,  // local = value
-    Store,   // buffer[index] = value
-    If,      // if (value) body
-    For,     // for local in [0, value): body
-    Alloc,   // buffer = a zero-filled array of `value` elements
-    Free,    // release buffer
+    Declare,  // local = value (first assignment)
+    Assign,   // local = value
+    Store,    // buffer[index] = value
+    If,       // if (value) body
+    For,      // for local in [0, value): body
+    Alloc,    // buffer = a zero-filled array of `value` elements
+    Free,     // release buffer
+    Prefetch, // a hint to bring buffer[index] into the cache; any index, it never faults
   };
   Kind kind = Kind::Declare;
   LocalP local{};

@@ -5,6 +5,7 @@
 
 #include "loops/Interchange.h"
 #include "loops/Jam.h"
+#include "loops/Prefetch.h"
 #include "loops/Release.h"
 #include "loops/Split.h"
 #include "loops/Trim.h"
@@ -427,6 +428,7 @@ Function Lowering::run() {
   jamReductions(function_, exprs_);
   versionGuardedLoops(function_, exprs_);
   trimMaskedSums(function_, exprs_);
+  prefetchStridedRows(function_, exprs_);
   return std::move(function_);
 }
 

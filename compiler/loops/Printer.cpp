@@ -156,6 +156,9 @@ private:
     case Stmt::Kind::Free:
       out << indent << "free " << bufferName(*s.buffer) << "\n";
       return;
+    case Stmt::Kind::Prefetch:
+      out << indent << "prefetch " << bufferName(*s.buffer) << "[" << expr(*s.index) << "]\n";
+      return;
     }
   }
 };
