@@ -308,4 +308,11 @@ bool growsByOne(const ExprP& index, uint32_t localId) {
   return unit == 1 && other == 0;
 }
 
+StmtP makeShiftedFor(ExprBuilder& exprs, const LocalP& index, const ExprP& start,
+                     const ExprP& count, Block body) {
+  LocalP counter = exprs.newLocal(index->name, Elem::I64);
+  body.insert(body.begin(), makeDeclare(index, exprs.add(exprs.local(counter), start)));
+  return makeFor(counter, count, std::move(body));
+}
+
 } // namespace arr::loops

@@ -49,6 +49,11 @@ private:
   uint32_t nextBufferId_ = 0;
 };
 
+/// `for t < count: index = t + start; body`: a loop over [start, start + count) whose
+/// body reads its position as `index`.
+StmtP makeShiftedFor(ExprBuilder& exprs, const LocalP& index, const ExprP& start,
+                     const ExprP& count, Block body);
+
 /// Whether `expr` reads the local `localId` (each shared subexpression visited once).
 bool mentionsLocal(const ExprP& expr, uint32_t localId);
 /// Adds the ids of the locals `expr` reads to `locals`.

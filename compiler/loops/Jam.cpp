@@ -16,6 +16,16 @@
 //
 // Each accumulator still adds its own terms in l order, and post runs in j
 // order, so results are unchanged; the four chains overlap.
+//
+// The same unrolling serves the rows of partial sums the reduction interchange
+// makes (a matrix product, row by row):
+//
+//   for j < n: for l < k: row[l] = row[l] + X(j, l)
+//
+// becomes four updates of row[l] in one pass over l, for j0..j3 in order. Each
+// element still gets its terms in j order; LLVM keeps it in a register across
+// the four, so a row is loaded and stored once per four terms instead of once
+// per term.
 
 #include "loops/Jam.h"
 
@@ -68,7 +78,8 @@ private:
     std::set<uint32_t> declared; // in the j loop's body, before the sum
     for (size_t s = 0; s < at; ++s)
       declared.insert(body[s]->local->id);
-    if (!isSum(reduction, declared, j) || !jammable(loop, reduction, at)) return {};
+    bool sum = isSum(reduction, declared, j) && jammable(loop, reduction, at);
+    if (!sum && !(at + 1 == body.size() && isRowUpdate(reduction, declared, j))) return {};
 
     // for q < n / 4 (n may be negative: then no iteration at all)
     ExprP count = exprs_.select(exprs_.binary(core::BinaryOp::Lt, loop.value, exprs_.index(0)),
@@ -132,6 +143,67 @@ private:
       if (step.kind != Stmt::Kind::If) return false;
       for (const StmtP& inner : step.body)
         if (inner->kind != Stmt::Kind::Assign || !own.count(inner->local->id)) return false;
+    }
+    return true;
+  }
+
+  /// `for l < k: ..; row[e(l)] = row[e(l)] + X` with e(l) growing by one with l and free of
+  /// j, k free of j, X reading no row the loop writes, and nothing else but declarations
+  /// and guarded reads into them. Four j share one pass over l: each element of a row
+  /// still gets its four updates in j order, one after the other.
+  static bool isRowUpdate(const Stmt& rows, const std::set<uint32_t>& declared, uint32_t j) {
+    if (rows.parallel || rows.body.empty() || mentionsLocal(rows.value, j)) return false;
+    for (uint32_t local : declared)
+      if (mentionsLocal(rows.value, local)) return false;
+    std::set<uint32_t> own, written;
+    std::vector<const Stmt*> updates;
+    for (const StmtP& step : rows.body) {
+      switch (step->kind) {
+      case Stmt::Kind::Declare:
+        own.insert(step->local->id);
+        break;
+      case Stmt::Kind::If:
+        for (const StmtP& inner : step->body)
+          if (inner->kind != Stmt::Kind::Assign || !own.count(inner->local->id)) return false;
+        break;
+      case Stmt::Kind::Store: {
+        const ExprP& value = step->value;
+        if (value->kind != Expr::Kind::Binary || value->binaryOp != core::BinaryOp::Add ||
+            value->operands[0]->kind != Expr::Kind::Load ||
+            value->operands[0]->buffer != step->buffer ||
+            value->operands[0]->operands[0] != step->index ||
+            !growsByOne(step->index, rows.local->id) || mentionsLocal(step->index, j) ||
+            !written.insert(step->buffer->id).second)
+          return false;
+        for (uint32_t local : own)
+          if (mentionsLocal(step->index, local)) return false;
+        for (uint32_t local : declared)
+          if (mentionsLocal(step->index, local)) return false;
+        updates.push_back(step.get());
+        break;
+      }
+      default:
+        return false;
+      }
+    }
+    if (updates.empty()) return false;
+    // No other read of the rows: not in the terms, the declarations or the guards.
+    auto readsRows = [&](const ExprP& expr) {
+      bool found = false;
+      if (expr)
+        forEachExpr(expr, [&](const Expr& e) {
+          found = found || (e.kind == Expr::Kind::Load && written.count(e.buffer->id));
+        });
+      return found;
+    };
+    for (const StmtP& step : rows.body) {
+      if (step->kind == Stmt::Kind::Store) {
+        if (readsRows(step->value->operands[1])) return false;
+        continue;
+      }
+      if (readsRows(step->value)) return false;
+      for (const StmtP& inner : step->body)
+        if (readsRows(inner->value)) return false;
     }
     return true;
   }

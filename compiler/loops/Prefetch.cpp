@@ -92,6 +92,18 @@ private:
   void prefetchRows(Stmt& loop) {
     std::set<uint32_t> bodyLocals;
     collectBodyLocals(loop.body, bodyLocals);
+    // The positions an unrolled loop declares first (r0 = 4 q, r1 = 4 q + 1, ..) are
+    // read through their definitions.
+    aliases_.clear();
+    for (const StmtP& statement : loop.body) {
+      if (statement->kind != Stmt::Kind::Declare || statement->local->type != Elem::I64) break;
+      std::set<uint32_t> read;
+      collectLocals(statement->value, read);
+      bool outer = true;
+      for (uint32_t local : read)
+        outer = outer && (local == loop.local->id || !bodyLocals.count(local));
+      if (outer) aliases_.emplace_back(statement->local->id, statement->value);
+    }
     std::vector<Row> rows;
     std::set<uint32_t> requested; // prefetch address expressions, once each
     Block prefetches;
@@ -120,7 +132,9 @@ private:
   void consider(const Stmt& loop, const Expr& load, const std::vector<Row>& rows,
                 const std::set<uint32_t>& bodyLocals, std::set<uint32_t>& requested,
                 Block& prefetches) {
-    const ExprP& index = load.operands[0];
+    ExprP index = load.operands[0];
+    for (const auto& [local, value] : aliases_)
+      if (mentionsLocal(index, local)) index = exprs_.substitute(index, local, value);
     const uint32_t outer = loop.local->id;
     auto factors = sizeFactors(index, outer);
     if (!factors || *factors < 2) return;
@@ -160,6 +174,7 @@ private:
   }
 
   ExprBuilder& exprs_;
+  std::vector<std::pair<uint32_t, ExprP>> aliases_; // of the loop being prefetched for
 };
 
 } // namespace

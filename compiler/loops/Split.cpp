@@ -126,20 +126,14 @@ private:
       copyInto(*statement, {}, end);
     }
     StmtP head = makeFor(loop.local, first, loop.body);
-    StmtP tail =
-        shifted(loop, last, exprs_.binary(BinaryOp::Sub, loop.value, last), std::move(end));
+    StmtP tail = makeShiftedFor(exprs_, loop.local, last,
+                                exprs_.binary(BinaryOp::Sub, loop.value, last), std::move(end));
     head->remainder = tail->remainder = true;
     return {makeDeclare(fromLocal, from),
             makeDeclare(toLocal, exprs_.binary(BinaryOp::Max, to, first)), head,
-            shifted(loop, first, exprs_.binary(BinaryOp::Sub, last, first), std::move(middle)),
+            makeShiftedFor(exprs_, loop.local, first, exprs_.binary(BinaryOp::Sub, last, first),
+                           std::move(middle)),
             tail};
-  }
-
-  /// `for t < count: index = t + start; body`.
-  StmtP shifted(const Stmt& loop, const ExprP& start, const ExprP& count, Block body) {
-    LocalP counter = exprs_.newLocal(loop.local->name, Elem::I64);
-    body.insert(body.begin(), makeDeclare(loop.local, exprs_.add(exprs_.local(counter), start)));
-    return makeFor(counter, count, std::move(body));
   }
 
   /// False when the body allocates or holds a parallel loop: those stay as they are.

@@ -49,6 +49,39 @@ struct Range {
   std::optional<ExprP> lower, upper;
 };
 
+/// The comparison that holds exactly when `op` does not (Eq and others: themselves, which
+/// the caller does not take).
+BinaryOp negation(BinaryOp op) {
+  switch (op) {
+  case BinaryOp::Lt:
+    return BinaryOp::Ge;
+  case BinaryOp::Le:
+    return BinaryOp::Gt;
+  case BinaryOp::Gt:
+    return BinaryOp::Le;
+  case BinaryOp::Ge:
+    return BinaryOp::Lt;
+  default:
+    return BinaryOp::Eq;
+  }
+}
+
+/// The comparison with its operands swapped: a < b is b > a.
+BinaryOp mirror(BinaryOp op) {
+  switch (op) {
+  case BinaryOp::Lt:
+    return BinaryOp::Gt;
+  case BinaryOp::Le:
+    return BinaryOp::Ge;
+  case BinaryOp::Gt:
+    return BinaryOp::Lt;
+  case BinaryOp::Ge:
+    return BinaryOp::Le;
+  default:
+    return BinaryOp::Eq;
+  }
+}
+
 bool isZero(const ExprP& expr) {
   if (expr->kind != Expr::Kind::Const) return false;
   return std::visit([](auto value) { return value == decltype(value){}; }, expr->value);
@@ -115,10 +148,8 @@ private:
       to = exprs_.local(end);
     }
     if (everyLower) {
-      LocalP counter = exprs_.newLocal(loop.local->name, Elem::I64);
-      Block body{makeDeclare(loop.local, exprs_.add(exprs_.local(counter), from))};
-      body.insert(body.end(), loop.body.begin(), loop.body.end());
-      result.push_back(makeFor(counter, exprs_.binary(BinaryOp::Sub, to, from), std::move(body)));
+      result.push_back(makeShiftedFor(exprs_, loop.local, from,
+                                      exprs_.binary(BinaryOp::Sub, to, from), loop.body));
     } else {
       result.push_back(makeFor(loop.local, to, loop.body));
     }
@@ -257,43 +288,13 @@ private:
     if (condition->operands[0]->type != Elem::I64) return {};
     BinaryOp op = condition->binaryOp;
     ExprP left = condition->operands[0], right = condition->operands[1];
-    if (!kept) {
-      switch (op) {
-      case BinaryOp::Lt:
-        op = BinaryOp::Ge;
-        break;
-      case BinaryOp::Le:
-        op = BinaryOp::Gt;
-        break;
-      case BinaryOp::Gt:
-        op = BinaryOp::Le;
-        break;
-      case BinaryOp::Ge:
-        op = BinaryOp::Lt;
-        break;
-      default:
-        return {};
-      }
-    }
+    if (!kept) op = negation(op);
     if (mentionsLocal(right, index)) { // the index on the left: index + offset op bound
       std::swap(left, right);
-      switch (op) {
-      case BinaryOp::Lt:
-        op = BinaryOp::Gt;
-        break;
-      case BinaryOp::Le:
-        op = BinaryOp::Ge;
-        break;
-      case BinaryOp::Gt:
-        op = BinaryOp::Lt;
-        break;
-      case BinaryOp::Ge:
-        op = BinaryOp::Le;
-        break;
-      default:
-        return {};
-      }
+      op = mirror(op);
     }
+    if (op != BinaryOp::Lt && op != BinaryOp::Le && op != BinaryOp::Gt && op != BinaryOp::Ge)
+      return {};
     if (!growsByOne(left, index) || mentionsLocal(right, index)) return {};
     for (uint32_t local : own)
       if (mentionsLocal(left, local) || mentionsLocal(right, local)) return {};
@@ -340,13 +341,9 @@ private:
     }
     Block result;
     if (!touch->body.empty()) result.push_back(touch);
-    if (!elements.empty()) {
-      LocalP counter = exprs_.newLocal(index->name, Elem::I64);
-      elements.insert(elements.begin(),
-                      makeDeclare(index, exprs_.add(exprs_.local(counter), first)));
-      result.push_back(
-          makeFor(counter, exprs_.binary(BinaryOp::Sub, end, first), std::move(elements)));
-    }
+    if (!elements.empty())
+      result.push_back(makeShiftedFor(
+          exprs_, index, first, exprs_.binary(BinaryOp::Sub, end, first), std::move(elements)));
     return result;
   }
 

@@ -11,8 +11,22 @@ entry mm(a: [n, k]f64, b: [k, m]f64): [n, m]f64 = matmul(a, b)
 -- CHECK-NEXT: {{^    }}[[ROW:[a-z]+_[0-9]+]] = alloc f64[[[M]]]{{$}}
 -- CHECK-NEXT: {{^    }}for [[J0:i_[0-9]+]] < [[M]]:{{$}}
 -- CHECK-NEXT: {{^      }}[[ROW]][[[J0]]] = -0.0{{$}}
--- CHECK-NEXT: {{^    }}for [[R:r_[0-9]+]] < [[K]]:{{$}}
+-- Four rows of b at a time (unroll-and-jam, loops/Jam.cpp): each row[j] gets its
+-- four terms one after the other, in k order, and stays in a register meanwhile.
+-- CHECK-NEXT: {{^    }}for [[Q:r_[0-9]+]] < select([[K]] < 0, 0, [[K]]) /u 4:{{$}}
+-- CHECK-NEXT: {{^      }}i64 [[R0:r_[0-9]+]] = [[Q]] * 4{{$}}
+-- CHECK-NEXT: {{^      }}i64 [[R1:r_[0-9]+]] = ([[Q]] * 4) + 1{{$}}
+-- CHECK-NEXT: {{^      }}i64 [[R2:r_[0-9]+]] = ([[Q]] * 4) + 2{{$}}
+-- CHECK-NEXT: {{^      }}i64 [[R3:r_[0-9]+]] = ([[Q]] * 4) + 3{{$}}
 -- CHECK-NEXT: {{^      }}for [[J:i_[0-9]+]] < [[M]]:{{$}}
+-- CHECK-NEXT: {{^        }}[[ROW]][[[J]]] = [[ROW]][[[J]]] + ([[A]][([[I]] * [[K]]) + [[R0]]] * [[B]][([[R0]] * [[M]]) + [[J]]]){{$}}
+-- CHECK-NEXT: {{^        }}[[ROW]][[[J]]] = [[ROW]][[[J]]] + ([[A]][([[I]] * [[K]]) + [[R1]]] * [[B]][([[R1]] * [[M]]) + [[J]]]){{$}}
+-- CHECK-NEXT: {{^        }}[[ROW]][[[J]]] = [[ROW]][[[J]]] + ([[A]][([[I]] * [[K]]) + [[R2]]] * [[B]][([[R2]] * [[M]]) + [[J]]]){{$}}
+-- CHECK-NEXT: {{^        }}[[ROW]][[[J]]] = [[ROW]][[[J]]] + ([[A]][([[I]] * [[K]]) + [[R3]]] * [[B]][([[R3]] * [[M]]) + [[J]]]){{$}}
+-- The last k % 4 rows one at a time.
+-- CHECK-NEXT: {{^    }}for [[T:r_[0-9]+]] < select([[K]] < 0, 0, [[K]]) - ((select([[K]] < 0, 0, [[K]]) /u 4) * 4):{{$}}
+-- CHECK-NEXT: {{^      }}i64 [[R:r_[0-9]+]] = [[T]] + ((select([[K]] < 0, 0, [[K]]) /u 4) * 4){{$}}
+-- CHECK-NEXT: {{^      }}for [[J]] < [[M]]:{{$}}
 -- CHECK-NEXT: {{^        }}[[ROW]][[[J]]] = [[ROW]][[[J]]] + ([[A]][([[I]] * [[K]]) + [[R]]] * [[B]][([[R]] * [[M]]) + [[J]]]){{$}}
 -- CHECK-NEXT: {{^    }}for [[J2:i_[0-9]+]] < [[M]]:{{$}}
 -- CHECK: {{^      }}[[OUT]][([[I]] * [[M]]) + [[J2]]] = {{.*}}
@@ -41,9 +55,9 @@ entry total(a: [n, k]f64, b: [k, m]f64): f64 = sum(sum(matmul(a, b)))
 -- CHECK: {{^  }}[[T:t_[0-9]+]] = alloc f64[[[N]] * [[M]]]{{$}}
 -- CHECK-NEXT: {{^  }}parallel for [[I:i_[0-9]+]] < [[N]] work {{.*}}:{{$}}
 -- CHECK-NEXT: {{^    }}[[ROW:row_[0-9]+]] = alloc f64[[[M]]]{{$}}
--- CHECK: {{^    }}for [[R:r_[0-9]+]] < [[K]]:{{$}}
--- CHECK-NEXT: {{^      }}for [[J:i_[0-9]+]] < [[M]]:{{$}}
--- CHECK-NEXT: {{^        }}[[ROW]][[[J]]] = [[ROW]][[[J]]] + ([[A]][([[I]] * [[K]]) + [[R]]] * [[B]][([[R]] * [[M]]) + [[J]]]){{$}}
+-- CHECK: {{^    }}for {{r_[0-9]+}} < select([[K]] < 0, 0, [[K]]) /u 4:{{$}}
+-- CHECK: {{^      }}for [[J:i_[0-9]+]] < [[M]]:{{$}}
+-- CHECK-NEXT: {{^        }}[[ROW]][[[J]]] = [[ROW]][[[J]]] + ([[A]][([[I]] * [[K]]) + {{r_[0-9]+}}] * [[B]][({{r_[0-9]+}} * [[M]]) + [[J]]]){{$}}
 -- CHECK: {{^  }}parallel for [[C:r_[0-9]+]] < [[M]] work {{.*}} reduce {{.*}}:{{$}}
 -- CHECK: {{^      }}{{sum_[0-9]+}} = {{sum_[0-9]+}} + [[T]][([[Q:r_[0-9]+]] * [[M]]) + [[C]]]{{$}}
 -- CHECK: {{^  }}free [[T]]{{$}}
