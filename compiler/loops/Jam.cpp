@@ -79,7 +79,7 @@ private:
     for (size_t s = 0; s < at; ++s)
       declared.insert(body[s]->local->id);
     bool sum = isSum(reduction, declared, j) && jammable(loop, reduction, at);
-    if (!sum && !(at + 1 == body.size() && isRowUpdate(reduction, declared, j))) return {};
+    if (!sum && !(at + 1 == body.size() && isRowUpdate(body, declared, j))) return {};
 
     // for q < n / 4 (n may be negative: then no iteration at all)
     ExprP count = exprs_.select(exprs_.binary(core::BinaryOp::Lt, loop.value, exprs_.index(0)),
@@ -151,7 +151,8 @@ private:
   /// j, k free of j, X reading no row the loop writes, and nothing else but declarations
   /// and guarded reads into them. Four j share one pass over l: each element of a row
   /// still gets its four updates in j order, one after the other.
-  static bool isRowUpdate(const Stmt& rows, const std::set<uint32_t>& declared, uint32_t j) {
+  static bool isRowUpdate(const Block& body, const std::set<uint32_t>& declared, uint32_t j) {
+    const Stmt& rows = *body.back();
     if (rows.parallel || rows.body.empty() || mentionsLocal(rows.value, j)) return false;
     for (uint32_t local : declared)
       if (mentionsLocal(rows.value, local)) return false;
@@ -196,6 +197,8 @@ private:
         });
       return found;
     };
+    for (size_t s = 0; s + 1 < body.size(); ++s) // the declarations before the row loop
+      if (readsRows(body[s]->value)) return false;
     for (const StmtP& step : rows.body) {
       if (step->kind == Stmt::Kind::Store) {
         if (readsRows(step->value->operands[1])) return false;

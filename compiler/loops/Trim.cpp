@@ -196,7 +196,8 @@ private:
         return false;
       }
     }
-    // An accumulator is read only by its own sum.
+    // An accumulator is read only by its own sum, to add to it: not by the terms or masks
+    // (which would then change within the loop), nor by anything else.
     for (const StmtP& statement : body) {
       auto reads = [&](const ExprP& expr) {
         if (!expr) return false;
@@ -204,11 +205,10 @@ private:
           if (mentionsLocal(expr, local)) return true;
         return readsBuffer(expr, buffers);
       };
-      bool ownSum =
+      bool sum =
           (statement->kind == Stmt::Kind::Assign && accumulators.count(statement->local->id)) ||
           statement->kind == Stmt::Kind::Store;
-      if (ownSum) continue;
-      if (reads(statement->value)) return false;
+      if (reads(sum ? statement->value->operands[1] : statement->value)) return false;
       for (const StmtP& inner : statement->body)
         if (reads(inner->value)) return false;
     }
