@@ -77,6 +77,20 @@ void collectLocals(const ExprP& expr, std::set<uint32_t>& locals) {
   });
 }
 
+bool readsAnyBuffer(const ExprP& expr, const std::set<uint32_t>& bufferIds) {
+  bool found = false;
+  forEachExpr(expr, [&](const Expr& e) {
+    found = found || (e.kind == Expr::Kind::Load && bufferIds.count(e.buffer->id));
+  });
+  return found;
+}
+
+bool onlyAssigns(const Stmt& guard, const std::set<uint32_t>& locals) {
+  return std::all_of(guard.body.begin(), guard.body.end(), [&](const StmtP& inner) {
+    return inner->kind == Stmt::Kind::Assign && locals.count(inner->local->id);
+  });
+}
+
 std::optional<int64_t> asIndexConstant(const ExprP& expr) {
   if (expr->kind != Expr::Kind::Const || expr->type != Elem::I64) return std::nullopt;
   return std::get<int64_t>(expr->value);

@@ -58,6 +58,11 @@ StmtP makeShiftedFor(ExprBuilder& exprs, const LocalP& index, const ExprP& start
 bool mentionsLocal(const ExprP& expr, uint32_t localId);
 /// Adds the ids of the locals `expr` reads to `locals`.
 void collectLocals(const ExprP& expr, std::set<uint32_t>& locals);
+/// Whether `expr` loads from any of the buffers `bufferIds`.
+bool readsAnyBuffer(const ExprP& expr, const std::set<uint32_t>& bufferIds);
+/// Whether the `if` statement `guard` only assigns locals in `locals`: a guarded read
+/// (Lowering::guarded) into a local its loop body declared.
+bool onlyAssigns(const Stmt& guard, const std::set<uint32_t>& locals);
 /// Calls `f` on every distinct subexpression of `expr`, `expr` included.
 void forEachExpr(const ExprP& expr, const std::function<void(const Expr&)>& f);
 

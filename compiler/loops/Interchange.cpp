@@ -175,12 +175,7 @@ private:
       collectLocals(value, read);
       for (uint32_t local : read)
         if (!allowed.count(local)) return false;
-      bool readsWritten = false;
-      forEachExpr(value, [&](const Expr& e) {
-        readsWritten =
-            readsWritten || (e.kind == Expr::Kind::Load && buffersWritten.count(e.buffer->id));
-      });
-      return !readsWritten;
+      return !readsAnyBuffer(value, buffersWritten);
     };
     std::function<bool(const Block&)> steps = [&](const Block& block) {
       for (const StmtP& step : block) {

@@ -140,9 +140,7 @@ private:
         own.insert(step.local->id);
         continue;
       }
-      if (step.kind != Stmt::Kind::If) return false;
-      for (const StmtP& inner : step.body)
-        if (inner->kind != Stmt::Kind::Assign || !own.count(inner->local->id)) return false;
+      if (step.kind != Stmt::Kind::If || !onlyAssigns(step, own)) return false;
     }
     return true;
   }
@@ -164,8 +162,7 @@ private:
         own.insert(step->local->id);
         break;
       case Stmt::Kind::If:
-        for (const StmtP& inner : step->body)
-          if (inner->kind != Stmt::Kind::Assign || !own.count(inner->local->id)) return false;
+        if (!onlyAssigns(*step, own)) return false;
         break;
       case Stmt::Kind::Store: {
         const ExprP& value = step->value;
@@ -189,14 +186,7 @@ private:
     }
     if (updates.empty()) return false;
     // No other read of the rows: not in the terms, the declarations or the guards.
-    auto readsRows = [&](const ExprP& expr) {
-      bool found = false;
-      if (expr)
-        forEachExpr(expr, [&](const Expr& e) {
-          found = found || (e.kind == Expr::Kind::Load && written.count(e.buffer->id));
-        });
-      return found;
-    };
+    auto readsRows = [&](const ExprP& expr) { return expr && readsAnyBuffer(expr, written); };
     for (size_t s = 0; s + 1 < body.size(); ++s) // the declarations before the row loop
       if (readsRows(body[s]->value)) return false;
     for (const StmtP& step : rows.body) {
@@ -221,10 +211,9 @@ private:
     std::function<void(const Stmt&)> visit = [&](const Stmt& s) {
       auto check = [&](const ExprP& e) {
         if (!e) return;
-        forEachExpr(e, [&](const Expr& x) {
-          conflict |= x.kind == Expr::Kind::Load && written.count(x.buffer->id);
-          conflict |= x.kind == Expr::Kind::Local && assigned.count(x.local->id);
-        });
+        conflict |= readsAnyBuffer(e, written);
+        for (uint32_t local : assigned)
+          conflict |= mentionsLocal(e, local);
       };
       check(s.value);
       check(s.index);

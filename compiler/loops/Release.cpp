@@ -9,19 +9,10 @@ namespace arr::loops {
 
 namespace {
 
-bool readsBuffer(const ExprP& expr, uint32_t buffer) {
-  bool found = false;
-  forEachExpr(expr, [&](const Expr& e) {
-    found = found || (e.kind == Expr::Kind::Load && e.buffer->id == buffer);
-  });
-  return found;
-}
-
 bool uses(const Stmt& statement, uint32_t buffer) {
   if (statement.buffer && statement.buffer->id == buffer) return true;
-  if (statement.value && readsBuffer(statement.value, buffer)) return true;
-  if (statement.index && readsBuffer(statement.index, buffer)) return true;
-  if (statement.work && readsBuffer(statement.work, buffer)) return true;
+  for (const ExprP& expr : {statement.value, statement.index, statement.work})
+    if (expr && readsAnyBuffer(expr, {buffer})) return true;
   return std::any_of(statement.body.begin(), statement.body.end(),
                      [&](const StmtP& inner) { return uses(*inner, buffer); });
 }

@@ -172,8 +172,7 @@ private:
         own.insert(statement->local->id);
         break;
       case Stmt::Kind::If:
-        for (const StmtP& inner : statement->body)
-          if (inner->kind != Stmt::Kind::Assign || !own.count(inner->local->id)) return false;
+        if (!onlyAssigns(*statement, own)) return false;
         break;
       case Stmt::Kind::Assign: {
         if (own.count(statement->local->id)) break;
@@ -203,7 +202,7 @@ private:
         if (!expr) return false;
         for (uint32_t local : accumulators)
           if (mentionsLocal(expr, local)) return true;
-        return readsBuffer(expr, buffers);
+        return readsAnyBuffer(expr, buffers);
       };
       bool sum =
           (statement->kind == Stmt::Kind::Assign && accumulators.count(statement->local->id)) ||
@@ -213,14 +212,6 @@ private:
         if (reads(inner->value)) return false;
     }
     return true;
-  }
-
-  static bool readsBuffer(const ExprP& expr, const std::set<uint32_t>& buffers) {
-    bool found = false;
-    forEachExpr(expr, [&](const Expr& e) {
-      found = found || (e.kind == Expr::Kind::Load && buffers.count(e.buffer->id));
-    });
-    return found;
   }
 
   /// acc = acc + select(c, term, 0) (or with the zero first, or nested selects with one
@@ -238,7 +229,7 @@ private:
       sum.accumulator = assign.local;
     } else {
       if (self->kind != Expr::Kind::Load || self->buffer != assign.buffer ||
-          self->operands[0] != assign.index || readsBuffer(masked, {assign.buffer->id}))
+          self->operands[0] != assign.index || readsAnyBuffer(masked, {assign.buffer->id}))
         return {};
       sum.buffer = assign.buffer;
       sum.index = assign.index;
