@@ -49,39 +49,6 @@ struct Range {
   std::optional<ExprP> lower, upper;
 };
 
-/// The comparison that holds exactly when `op` does not (Eq and others: themselves, which
-/// the caller does not take).
-BinaryOp negation(BinaryOp op) {
-  switch (op) {
-  case BinaryOp::Lt:
-    return BinaryOp::Ge;
-  case BinaryOp::Le:
-    return BinaryOp::Gt;
-  case BinaryOp::Gt:
-    return BinaryOp::Le;
-  case BinaryOp::Ge:
-    return BinaryOp::Lt;
-  default:
-    return BinaryOp::Eq;
-  }
-}
-
-/// The comparison with its operands swapped: a < b is b > a.
-BinaryOp mirror(BinaryOp op) {
-  switch (op) {
-  case BinaryOp::Lt:
-    return BinaryOp::Gt;
-  case BinaryOp::Le:
-    return BinaryOp::Ge;
-  case BinaryOp::Gt:
-    return BinaryOp::Lt;
-  case BinaryOp::Ge:
-    return BinaryOp::Le;
-  default:
-    return BinaryOp::Eq;
-  }
-}
-
 bool isZero(const ExprP& expr) {
   if (expr->kind != Expr::Kind::Const) return false;
   return std::visit([](auto value) { return value == decltype(value){}; }, expr->value);
@@ -276,34 +243,30 @@ private:
   /// value the loop does not change.
   std::pair<ExprP, ExprP> bounds(const ExprP& condition, bool kept, uint32_t index,
                                  const std::set<uint32_t>& own) {
-    if (condition->operands[0]->type != Elem::I64) return {};
     BinaryOp op = condition->binaryOp;
-    ExprP left = condition->operands[0], right = condition->operands[1];
-    if (!kept) op = negation(op);
-    if (mentionsLocal(right, index)) { // the index on the left: index + offset op bound
-      std::swap(left, right);
-      op = mirror(op);
+    bool ordered =
+        op == BinaryOp::Lt || op == BinaryOp::Le || op == BinaryOp::Gt || op == BinaryOp::Ge;
+    if (!ordered || condition->operands[0]->type != Elem::I64) return {};
+    // As `a < b` or `a <= b`: a > b is b < a, and the negation of a < b is b <= a.
+    ExprP a = condition->operands[0], b = condition->operands[1];
+    bool strict = op == BinaryOp::Lt || op == BinaryOp::Gt;
+    if (op == BinaryOp::Gt || op == BinaryOp::Ge) std::swap(a, b);
+    if (!kept) {
+      std::swap(a, b);
+      strict = !strict;
     }
-    if (op != BinaryOp::Lt && op != BinaryOp::Le && op != BinaryOp::Gt && op != BinaryOp::Ge)
-      return {};
-    if (!growsByOne(left, index) || mentionsLocal(right, index)) return {};
+    // index + offset < limit bounds it above; limit < index + offset, below.
+    bool upper = mentionsLocal(a, index);
+    const ExprP& position = upper ? a : b;
+    const ExprP& limit = upper ? b : a;
+    if (!growsByOne(position, index) || mentionsLocal(limit, index)) return {};
     for (uint32_t local : own)
-      if (mentionsLocal(left, local) || mentionsLocal(right, local)) return {};
-    ExprP offset = exprs_.substitute(left, index, exprs_.index(0));
-    ExprP bound = exprs_.binary(BinaryOp::Sub, right, offset);
+      if (mentionsLocal(position, local) || mentionsLocal(limit, local)) return {};
+    ExprP offset = exprs_.substitute(position, index, exprs_.index(0));
+    ExprP bound = exprs_.binary(BinaryOp::Sub, limit, offset);
     ExprP next = exprs_.add(bound, exprs_.index(1));
-    switch (op) {
-    case BinaryOp::Lt:
-      return {nullptr, bound};
-    case BinaryOp::Le:
-      return {nullptr, next};
-    case BinaryOp::Gt:
-      return {next, nullptr};
-    case BinaryOp::Ge:
-      return {bound, nullptr};
-    default:
-      return {};
-    }
+    if (upper) return {nullptr, strict ? bound : next}; // index < bound, index <= bound
+    return {strict ? next : bound, nullptr};            // bound < index, bound <= index
   }
 
   /// The effect of the skipped terms, zeros, on each float sum: `if (skipped): acc = acc +
