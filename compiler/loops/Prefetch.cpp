@@ -89,68 +89,73 @@ private:
     ExprP extent;   // its length
   };
 
+  /// What the search of one loop's body knows.
+  struct Scan {
+    const Stmt& loop;
+    std::set<uint32_t> bodyLocals;                   // declared or looped over in the body
+    std::vector<std::pair<uint32_t, ExprP>> aliases; // positions read through their values
+    std::vector<Row> rows;                           // the inner loops around the load
+    std::set<uint32_t> requested;                    // prefetch addresses, once each
+    Block prefetches;
+  };
+
   void prefetchRows(Stmt& loop) {
-    std::set<uint32_t> bodyLocals;
-    collectBodyLocals(loop.body, bodyLocals);
+    Scan scan{loop, {}, {}, {}, {}, {}};
+    collectBodyLocals(loop.body, scan.bodyLocals);
     // The positions an unrolled loop declares first (r0 = 4 q, r1 = 4 q + 1, ..) are
     // read through their definitions.
-    aliases_.clear();
     for (const StmtP& statement : loop.body) {
       if (statement->kind != Stmt::Kind::Declare || statement->local->type != Elem::I64) break;
       std::set<uint32_t> read;
       collectLocals(statement->value, read);
       bool outer = true;
       for (uint32_t local : read)
-        outer = outer && (local == loop.local->id || !bodyLocals.count(local));
-      if (outer) aliases_.emplace_back(statement->local->id, statement->value);
+        outer = outer && (local == loop.local->id || !scan.bodyLocals.count(local));
+      if (outer) scan.aliases.emplace_back(statement->local->id, statement->value);
     }
-    std::vector<Row> rows;
-    std::set<uint32_t> requested; // prefetch address expressions, once each
-    Block prefetches;
     std::function<void(const Block&)> visit = [&](const Block& statements) {
       for (const StmtP& statement : statements) {
         if (statement->kind == Stmt::Kind::For) {
-          rows.push_back({statement->local->id, statement->value});
+          scan.rows.push_back({statement->local->id, statement->value});
           visit(statement->body);
-          rows.pop_back();
+          scan.rows.pop_back();
           continue;
         }
         for (const ExprP& expr : {statement->value, statement->index})
           if (expr)
             forEachExpr(expr, [&](const Expr& e) {
-              if (e.kind == Expr::Kind::Load && requested.size() < kMaxStreams)
-                consider(loop, e, rows, bodyLocals, requested, prefetches);
+              if (e.kind == Expr::Kind::Load && scan.requested.size() < kMaxStreams)
+                consider(scan, e);
             });
         visit(statement->body);
       }
     };
     visit(loop.body);
-    loop.body.insert(loop.body.begin(), prefetches.begin(), prefetches.end());
+    loop.body.insert(loop.body.begin(), scan.prefetches.begin(), scan.prefetches.end());
   }
 
-  /// A load along an inner row, rows a plane apart in `loop`'s index: its next row.
-  void consider(const Stmt& loop, const Expr& load, const std::vector<Row>& rows,
-                const std::set<uint32_t>& bodyLocals, std::set<uint32_t>& requested,
-                Block& prefetches) {
+  /// A load along an inner row, rows a plane apart in the loop's index: its next row.
+  void consider(Scan& scan, const Expr& load) {
     ExprP index = load.operands[0];
-    for (const auto& [local, value] : aliases_)
+    for (const auto& [local, value] : scan.aliases)
       if (mentionsLocal(index, local)) index = exprs_.substitute(index, local, value);
-    const uint32_t outer = loop.local->id;
-    auto factors = sizeFactors(index, outer);
+    const LocalP& outer = scan.loop.local;
+    auto factors = sizeFactors(index, outer->id);
     if (!factors || *factors < 2) return;
-    for (const Row& row : rows) {
+    for (const Row& row : scan.rows) {
       if (!growsByOne(index, row.local)) continue;
       // The address must be computable at the top of the loop's body.
       std::set<uint32_t> read;
       collectLocals(index, read);
       collectLocals(row.extent, read);
-      read.erase(outer);
+      read.erase(outer->id);
       read.erase(row.local);
       for (uint32_t local : read)
-        if (bodyLocals.count(local)) return;
-      ExprP next = exprs_.substitute(index, outer,
-                                     exprs_.add(exprs_.local(loop.local), exprs_.index(kDistance)));
-      if (!requested.insert(exprs_.substitute(next, row.local, exprs_.index(0))->id).second) return;
+        if (scan.bodyLocals.count(local)) return;
+      ExprP next = exprs_.substitute(index, outer->id,
+                                     exprs_.add(exprs_.local(outer), exprs_.index(kDistance)));
+      if (!scan.requested.insert(exprs_.substitute(next, row.local, exprs_.index(0))->id).second)
+        return;
       int64_t perLine = std::max<int64_t>(1, kLineBytes / elementBytes(load.buffer->type));
       LocalP line = exprs_.newLocal("line", Elem::I64);
       auto prefetch = std::make_shared<Stmt>(Stmt{Stmt::Kind::Prefetch});
@@ -161,7 +166,7 @@ private:
                                                   exprs_.add(row.extent, exprs_.index(perLine - 1)),
                                                   exprs_.index(0)),
                                     exprs_.index(perLine));
-      prefetches.push_back(makeFor(line, lines, {prefetch}));
+      scan.prefetches.push_back(makeFor(line, lines, {prefetch}));
       return;
     }
   }
@@ -174,7 +179,6 @@ private:
   }
 
   ExprBuilder& exprs_;
-  std::vector<std::pair<uint32_t, ExprP>> aliases_; // of the loop being prefetched for
 };
 
 } // namespace
