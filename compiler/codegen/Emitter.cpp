@@ -94,10 +94,12 @@ void Emitter::setBuffer(const loops::BufferP& buffer, llvm::Value* pointer) {
   builder_.CreateStore(pointer, bufferSlot(*buffer));
 }
 
-llvm::Value* Emitter::element(const loops::Buffer& buffer, llvm::Value* index) {
+llvm::Value* Emitter::element(const loops::Buffer& buffer, llvm::Value* index, bool inBounds) {
   llvm::Value* base =
       builder_.CreateLoad(llvm::PointerType::getUnqual(module_.context()), bufferSlot(buffer));
-  return builder_.CreateInBoundsGEP(module_.memoryType(buffer.type), base, index);
+  llvm::Type* type = module_.memoryType(buffer.type);
+  return inBounds ? builder_.CreateInBoundsGEP(type, base, index)
+                  : builder_.CreateGEP(type, base, index);
 }
 
 void Emitter::block(const loops::Block& statements) {
@@ -155,13 +157,10 @@ void Emitter::statement(const Stmt& s) {
   }
   case Stmt::Kind::Prefetch: {
     // Not inbounds: the address may be past the buffer (the row after the last one).
-    auto* ptr = llvm::PointerType::getUnqual(context);
-    llvm::Value* address =
-        builder_.CreateGEP(module_.memoryType(s.buffer->type),
-                           builder_.CreateLoad(ptr, bufferSlot(*s.buffer)), expr(s.index));
+    llvm::Value* address = element(*s.buffer, expr(s.index), false);
     // read, keep in all cache levels, data cache
     builder_.CreateIntrinsic(
-        llvm::Intrinsic::prefetch, {ptr},
+        llvm::Intrinsic::prefetch, {llvm::PointerType::getUnqual(context)},
         {address, builder_.getInt32(0), builder_.getInt32(3), builder_.getInt32(1)});
     return;
   }

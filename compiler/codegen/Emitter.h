@@ -57,7 +57,9 @@ private:
   llvm::AllocaInst* localSlot(const loops::Local& local);
   llvm::AllocaInst* bufferSlot(const loops::Buffer& buffer);
   llvm::AllocaInst* entryAlloca(llvm::Type* type, const std::string& name);
-  llvm::Value* element(const loops::Buffer& buffer, llvm::Value* index);
+  /// The address of buffer[index]; not `inBounds` for addresses that may lie past the
+  /// buffer (prefetches).
+  llvm::Value* element(const loops::Buffer& buffer, llvm::Value* index, bool inBounds = true);
 
   // Scalar semantics (Scalar.cpp).
   llvm::Value* unary(core::UnaryOp op, core::Elem from, llvm::Value* x);
