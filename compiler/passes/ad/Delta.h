@@ -54,4 +54,9 @@ struct Delta {
 
 std::string print(const Delta& delta);
 
+/// Whether `gather` reads its literal elementwise: gather [sh] lit (\v.. -> [s, v..]),
+/// each element of the result taken from the same position of one literal element
+/// (the bulk form of an `if` inside `build`).
+bool isElementwiseSelection(const Delta& gather, const Delta& literal);
+
 } // namespace arr::ad

@@ -4,6 +4,7 @@
 #include "ir/Printer.h"
 #include "ir/Rewrite.h"
 #include "ir/Visitor.h"
+#include "passes/ad/Hoist.h"
 #include "passes/ad/Transpose.h"
 
 #include <unordered_map>
@@ -27,7 +28,7 @@ Derivative derive(const core::Node& diff, DifferentiationDumps* dumps) {
   Derivative out;
   for (size_t k = 0; k < params.size(); ++k)
     out.bindings.emplace_back(params[k], diff.operands[k]);
-  DualFunction dual = forwardPass(function);
+  DualFunction dual = hoistReplicates(forwardPass(function));
   if (dumps) dumps->ad += std::string(core::toString(diff.diffKind)) + ":\n" + print(dual) + "\n";
   out.bindings.insert(out.bindings.end(), dual.bindings.begin(), dual.bindings.end());
   size_t next = params.size(); // the arguments after the primal inputs

@@ -8,6 +8,18 @@
 
 namespace arr::ad {
 
+bool isElementwiseSelection(const Delta& gather, const Delta& literal) {
+  size_t rank = gather.vars.size();
+  if (gather.indices.size() != rank + 1 || literal.type.rank() < rank + 1) return false;
+  for (size_t k = 0; k < rank; ++k) {
+    const NodeP& index = gather.indices[k + 1];
+    if (index->kind != core::Node::Kind::Variable || index->vars.empty() ||
+        index->vars[0] != gather.vars[k] || !(gather.shape[k] == literal.type.shape[k + 1]))
+      return false;
+  }
+  return true;
+}
+
 namespace {
 
 using core::BinaryOp;
@@ -50,20 +62,6 @@ struct Mask {
   bool operator==(const Mask&) const = default;
 };
 using Masks = std::vector<Mask>;
-
-/// Whether `gather` reads its literal elementwise: gather [sh] lit (\v.. -> [s, v..]),
-/// each element of the result taken from the same position of one literal element.
-bool isElementwiseSelection(const Delta& gather, const Delta& literal) {
-  size_t rank = gather.vars.size();
-  if (gather.indices.size() != rank + 1 || literal.type.rank() < rank + 1) return false;
-  for (size_t k = 0; k < rank; ++k) {
-    const NodeP& index = gather.indices[k + 1];
-    if (index->kind != core::Node::Kind::Variable || index->vars.empty() ||
-        index->vars[0] != gather.vars[k] || !(gather.shape[k] == literal.type.shape[k + 1]))
-      return false;
-  }
-  return true;
-}
 
 class ReversePass {
 public:
