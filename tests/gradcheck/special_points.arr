@@ -33,6 +33,10 @@ entry dsafeSqrts(a: [n]f64) = grad(\x -> sum(build([n], \i -> if x[i] > 0.0 then
 entry dsafeLogs(a: [n]f64) = grad(\x -> sum(build([n], \i -> if x[i] > 0.0 then log(x[i]) else x[i])))(a)
 entry vsafeRows(m: [r, c]f64, w: [r, c]f64) = vjp(\x -> build([r], \i -> if x[i, 0] > 0.0 then sqrt(x[i]) else 2.0 * x[i]))(m, w)
 entry dnestedIf(a: [n]f64) = grad(\x -> sum(build([n], \i -> if x[i] > 1.0 then log(x[i] - 1.0) else if x[i] > 0.0 then 3.0 * x[i] else sqrt(x[i]))))(a)
+-- A scalar if around array work: the branch not taken gives 0 also where a factor
+-- reached through a sum or a replicate (1 / (2 sqrt 0)) is infinite.
+entry dsafeSum(x: [n]f64, y: f64, c: f64) = grad(\b -> if c > 0.0 then sum(build([n], \i -> sqrt(b) * 3.0 - x[i])) else 0.0)(y)
+entry vsafeReplicated(y: f64, c: f64, w: [n]f64) = vjp(\b -> if c > 0.0 then build([n], \i -> sqrt(b) * f64(i)) else build([n], \i -> 0.0))(y, w)
 
 -- CHECK-OUTPUT: dsq
 -- INPUT: [0.0, -2.0, 3.0]
@@ -129,3 +133,15 @@ entry jmaxMin(a: [n]f64, b: [n]f64, ta: [n]f64, tb: [n]f64) = jvp(\x y -> max(x,
 -- CHECK-OUTPUT: dnestedIf
 -- INPUT: [1.0, 0.5, -1.0, 3.0]
 -- EXPECT: [3.0, 3.0, nan, 0.5]
+-- CHECK-OUTPUT: dsafeSum
+-- INPUT: [-1.0, -2.0] 0.0 -1.0
+-- EXPECT: 0.0
+-- CHECK-OUTPUT: dsafeSum
+-- INPUT: [-1.0, -2.0] 4.0 1.0
+-- EXPECT: 1.5
+-- CHECK-OUTPUT: vsafeReplicated
+-- INPUT: 0.0 -1.0 [1.0, 1.0, 1.0]
+-- EXPECT: 0.0
+-- CHECK-OUTPUT: vsafeReplicated
+-- INPUT: 4.0 1.0 [1.0, 1.0, 1.0]
+-- EXPECT: 0.75

@@ -116,8 +116,14 @@ private:
   void eval(const NodeP& unmasked, const DeltaP& delta, const Masks& masks) {
     if (!delta) return;
     const Delta& d = *delta;
-    // The operations below that change the shape take the masked cotangent.
     auto c = [&] { return applyMasks(unmasked, masks, d.type); };
+    // An operation that changes the shape takes the cotangent with its element masks
+    // applied, since they have this shape; a scalar `if`'s mask holds whatever the shape
+    // and goes on, to be applied after the factors below too.
+    Masks scalar, element;
+    for (const Mask& mask : masks)
+      (mask.vars.empty() ? scalar : element).push_back(mask);
+    auto shaped = [&] { return applyMasks(unmasked, element, d.type); };
     switch (d.kind) {
     case DK::Zero:
       return;
@@ -149,11 +155,11 @@ private:
       // One-hot: c scattered to one position of a zero array (dropped when out of range).
       const Type& inner = d.parts[0]->type;
       std::vector<core::Dim> shape(inner.shape.begin(), inner.shape.begin() + d.indices.size());
-      eval(core::makeScatter(shape, c(), {}, d.indices), d.parts[0], {});
+      eval(core::makeScatter(shape, shaped(), {}, d.indices), d.parts[0], scalar);
       return;
     }
     case DK::SumOuter:
-      eval(core::makeReplicate(d.parts[0]->type.shape[0], c()), d.parts[0], {});
+      eval(core::makeReplicate(d.parts[0]->type.shape[0], shaped()), d.parts[0], scalar);
       return;
     case DK::Gather: {
       const Delta* source = d.parts[0].get();
@@ -172,31 +178,31 @@ private:
       }
       const Type& inner = d.parts[0]->type;
       std::vector<core::Dim> shape(inner.shape.begin(), inner.shape.begin() + d.indices.size());
-      eval(core::makeScatter(shape, c(), d.vars, d.indices), d.parts[0], {});
+      eval(core::makeScatter(shape, shaped(), d.vars, d.indices), d.parts[0], scalar);
       return;
     }
     case DK::Scatter: {
       const Type& inner = d.parts[0]->type;
       std::vector<core::Dim> shape(inner.shape.begin(), inner.shape.begin() + d.vars.size());
-      eval(core::makeGather(shape, c(), d.vars, d.indices), d.parts[0], {});
+      eval(core::makeGather(shape, shaped(), d.vars, d.indices), d.parts[0], scalar);
       return;
     }
     case DK::LitArray: {
-      NodeP whole = c();
+      NodeP whole = shaped();
       for (size_t j = 0; j < d.parts.size(); ++j)
         if (d.parts[j])
           eval(core::makeIndex(whole, {core::makeConst(int64_t(j), core::Elem::I64)}), d.parts[j],
-               {});
+               scalar);
       return;
     }
     case DK::Replicate:
-      eval(core::makeSumOuter(c()), d.parts[0], {});
+      eval(core::makeSumOuter(shaped()), d.parts[0], scalar);
       return;
     case DK::Transpose:
-      eval(core::makeTr(inverse(d.permutation), c()), d.parts[0], {});
+      eval(core::makeTr(inverse(d.permutation), shaped()), d.parts[0], scalar);
       return;
     case DK::Reshape:
-      eval(core::makeReshape(d.parts[0]->type.shape, c()), d.parts[0], {});
+      eval(core::makeReshape(d.parts[0]->type.shape, shaped()), d.parts[0], scalar);
       return;
     case DK::Select: {
       Masks inner = masks;
