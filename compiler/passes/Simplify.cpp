@@ -168,6 +168,8 @@ private:
 // Each returns the rewritten node, or null when it does not apply.
 
 class Rules {
+  std::unordered_map<uint32_t, Uses> kept_; // the uses of each let-bound variable kept
+
 public:
   NodeP apply(const NodeP& node) {
     switch (node->kind) {
@@ -204,7 +206,12 @@ private:
     const VarP& x = node->vars[0];
     const NodeP& value = node->operands[0];
     const NodeP& body = node->operands[1];
-    Uses uses = UseCounter(x->id).count(body);
+    // A let the rule keeps is seen again each time a substitution below it rebuilds it,
+    // and counting again each time would make a chain of n lets cost n^3: its first count
+    // stands. Substitutions below move x's uses or copy them, so x stays used more than
+    // once; only a folded branch can drop a use, and then x merely stays let-bound.
+    auto known = kept_.find(x->id);
+    Uses uses = known != kept_.end() ? known->second : UseCounter(x->id).count(body);
     if (uses.count == 0) return body;
     // A differentiation stays let-bound: the AD pass replaces the binding.
     if (value->kind == K::Diff) return nullptr;
@@ -212,6 +219,7 @@ private:
     bool trivial = value->kind == K::Variable || value->kind == K::Const ||
                    value->kind == K::SizeValue || constantValue(value).has_value();
     if (trivial || (uses.count == 1 && !uses.inLoop)) return substitute(body, x, value);
+    kept_[x->id] = uses;
     return nullptr;
   }
 
