@@ -304,8 +304,12 @@ BufferP ExprBuilder::newBuffer(const std::string& name, Elem type) {
   return std::make_shared<const Buffer>(Buffer{nextBufferId_++, name, type});
 }
 
-bool growsByOne(const ExprP& index, uint32_t localId) {
-  int unit = 0, other = 0;
+namespace {
+
+/// +1 or -1 when `index` is a sum and difference of terms in which the local appears
+/// once, bare, added or subtracted; 0 otherwise.
+int unitSlope(const ExprP& index, uint32_t localId) {
+  int added = 0, subtracted = 0, other = 0;
   std::function<void(const ExprP&, bool)> visit = [&](const ExprP& e, bool positive) {
     bool add = e->kind == Expr::Kind::Binary && e->binaryOp == core::BinaryOp::Add;
     bool sub = e->kind == Expr::Kind::Binary && e->binaryOp == core::BinaryOp::Sub;
@@ -316,10 +320,21 @@ bool growsByOne(const ExprP& index, uint32_t localId) {
     }
     if (!mentionsLocal(e, localId)) return;
     bool isLocal = e->kind == Expr::Kind::Local && e->local->id == localId;
-    (isLocal && positive ? unit : other) += 1;
+    (!isLocal ? other : positive ? added : subtracted) += 1;
   };
   visit(index, true);
-  return unit == 1 && other == 0;
+  if (other != 0 || added + subtracted != 1) return 0;
+  return added == 1 ? 1 : -1;
+}
+
+} // namespace
+
+bool growsByOne(const ExprP& index, uint32_t localId) {
+  return unitSlope(index, localId) == 1;
+}
+
+bool shrinksByOne(const ExprP& index, uint32_t localId) {
+  return unitSlope(index, localId) == -1;
 }
 
 StmtP makeShiftedFor(ExprBuilder& exprs, const LocalP& index, const ExprP& start,

@@ -69,6 +69,8 @@ void forEachExpr(const ExprP& expr, const std::function<void(const Expr&)>& f);
 /// Whether the i64 `index` is a sum and difference of terms in which the local appears once,
 /// added: it grows by exactly one with the local.
 bool growsByOne(const ExprP& index, uint32_t localId);
+/// The same for a term in which the local appears once, subtracted: it shrinks by one.
+bool shrinksByOne(const ExprP& index, uint32_t localId);
 
 /// The constant's value when `expr` is an i64 constant.
 std::optional<int64_t> asIndexConstant(const ExprP& expr);

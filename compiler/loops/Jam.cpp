@@ -26,6 +26,13 @@
 // element still gets its terms in j order; LLVM keeps it in a register across
 // the four, so a row is loaded and stored once per four terms instead of once
 // per term.
+//
+// So do the rows of a triangle, each one element shorter and starting one element
+// later than the last (a triangular matrix times a vector, column by column):
+// the three elements only some of the four rows reach are updated first, row by
+// row, then one pass covers the rest. Besides the loads and stores saved, a row no
+// longer reads elements the previous row has just written at a one-element offset,
+// which stalls store-to-load forwarding when both are vectorised.
 
 #include "loops/Jam.h"
 
@@ -79,7 +86,9 @@ private:
     for (size_t s = 0; s < at; ++s)
       declared.insert(body[s]->local->id);
     bool sum = isSum(reduction, declared, j) && jammable(loop, reduction, at);
-    if (!sum && !(at + 1 == body.size() && isRowUpdate(body, declared, j))) return {};
+    bool last = at + 1 == body.size();
+    if (!sum && last && isRowUpdate(body, declared, j, true)) return jamTriangle(loop, at);
+    if (!sum && !(last && isRowUpdate(body, declared, j, false))) return {};
 
     // for q < n / 4 (n may be negative: then no iteration at all)
     ExprP count = exprs_.select(exprs_.binary(core::BinaryOp::Lt, loop.value, exprs_.index(0)),
@@ -107,17 +116,63 @@ private:
     for (int64_t u = 0; u < kCopies; ++u)
       for (size_t s = at + 1; s < body.size(); ++s)
         jammed.push_back(copy(*body[s], copies[u]));
-    auto main = makeFor(group, groups, std::move(jammed));
+    return {makeFor(group, groups, std::move(jammed)), remainder(loop, count, groups)};
+  }
 
-    // The remaining n % 4 iterations run the original body at j = 4 (n / 4) + r.
+  /// The rows of a triangle, `for j < n: for l < k(j): row[e(l, j)] = row[e(l, j)] + X`,
+  /// where each row is one element shorter than the last and starts one element later
+  /// (a triangular matrix times a vector, column by column). Four j share one pass over
+  /// the positions all four rows cover; the first three positions of the group, which
+  /// only the first one, two or three rows reach, are updated before it, row by row.
+  /// Every element still gets its terms in j order.
+  Block jamTriangle(const Stmt& loop, size_t at) {
+    const Block& body = loop.body;
+    const Stmt& rows = *body[at];
+    ExprP count = exprs_.select(exprs_.binary(core::BinaryOp::Lt, loop.value, exprs_.index(0)),
+                                exprs_.index(0), loop.value);
+    ExprP groups = exprs_.indexDiv(count, exprs_.index(kCopies));
+    LocalP group = exprs_.newLocal(loop.local->name, core::Elem::I64);
+    std::vector<Renaming> copies(kCopies);
+    Block jammed;
+    for (int64_t u = 0; u < kCopies; ++u) {
+      LocalP position = exprs_.newLocal(loop.local->name, core::Elem::I64);
+      copies[u][loop.local->id] = exprs_.local(position);
+      jammed.push_back(
+          makeDeclare(position, exprs_.add(exprs_.mul(exprs_.local(group), exprs_.index(kCopies)),
+                                           exprs_.index(u))));
+      for (size_t s = 0; s < at; ++s)
+        jammed.push_back(copy(*body[s], copies[u]));
+    }
+    // Row u's first 3 - u elements (fewer when the row is shorter).
+    for (int64_t u = 0; u + 1 < kCopies; ++u) {
+      LocalP corner = exprs_.newLocal(rows.local->name, core::Elem::I64);
+      copies[u][rows.local->id] = exprs_.local(corner);
+      ExprP extent = exprs_.binary(core::BinaryOp::Min, rename(rows.value, copies[u]),
+                                   exprs_.index(kCopies - 1 - u));
+      Block steps;
+      for (const StmtP& step : rows.body)
+        steps.push_back(copy(*step, copies[u]));
+      jammed.push_back(makeFor(corner, extent, std::move(steps)));
+    }
+    // The rest: position l of the last row is position l + 3 - u of row u.
+    LocalP shared = exprs_.newLocal(rows.local->name, core::Elem::I64);
+    Block steps;
+    for (int64_t u = 0; u < kCopies; ++u) {
+      copies[u][rows.local->id] = exprs_.add(exprs_.local(shared), exprs_.index(kCopies - 1 - u));
+      for (const StmtP& step : rows.body)
+        steps.push_back(copy(*step, copies[u]));
+    }
+    jammed.push_back(makeFor(shared, rename(rows.value, copies[kCopies - 1]), std::move(steps)));
+    return {makeFor(group, groups, std::move(jammed)), remainder(loop, count, groups)};
+  }
+
+  /// The remaining n % 4 iterations: the original body at j = 4 (n / 4) + r.
+  StmtP remainder(const Stmt& loop, const ExprP& count, const ExprP& groups) {
     ExprP done = exprs_.mul(groups, exprs_.index(kCopies));
     LocalP rest = exprs_.newLocal(loop.local->name, core::Elem::I64);
-    Block remainder{makeDeclare(loop.local, exprs_.add(exprs_.local(rest), done))};
-    remainder.insert(remainder.end(), body.begin(), body.end());
-    auto tail =
-        makeFor(rest, exprs_.binary(core::BinaryOp::Sub, count, done), std::move(remainder));
-
-    return {main, tail};
+    Block body{makeDeclare(loop.local, exprs_.add(exprs_.local(rest), done))};
+    body.insert(body.end(), loop.body.begin(), loop.body.end());
+    return makeFor(rest, exprs_.binary(core::BinaryOp::Sub, count, done), std::move(body));
   }
 
   /// `for l < k: ...; acc = acc op X` with acc declared before it in the j loop, k free of
@@ -149,34 +204,49 @@ private:
   /// j, k free of j, X reading no row the loop writes, and nothing else but declarations
   /// and guarded reads into them. Four j share one pass over l: each element of a row
   /// still gets its four updates in j order, one after the other.
-  static bool isRowUpdate(const Block& body, const std::set<uint32_t>& declared, uint32_t j) {
+  /// `triangular` asks instead for k shrinking by one and e growing by one with j, where e
+  /// may read the row loop's own declared positions (`p = l + j + 1`).
+  bool isRowUpdate(const Block& body, const std::set<uint32_t>& declared, uint32_t j,
+                   bool triangular) {
     const Stmt& rows = *body.back();
-    if (rows.parallel || rows.body.empty() || mentionsLocal(rows.value, j)) return false;
+    if (rows.parallel || rows.body.empty()) return false;
+    if (triangular ? !shrinksByOne(rows.value, j) : mentionsLocal(rows.value, j)) return false;
     for (uint32_t local : declared)
       if (mentionsLocal(rows.value, local)) return false;
-    std::set<uint32_t> own, written;
+    std::set<uint32_t> own, written, assigned;
+    std::vector<std::pair<uint32_t, ExprP>> positions; // own locals never assigned
+    for (const StmtP& step : rows.body)
+      if (step->kind == Stmt::Kind::If)
+        for (const StmtP& inner : step->body)
+          if (inner->kind == Stmt::Kind::Assign) assigned.insert(inner->local->id);
     std::vector<const Stmt*> updates;
     for (const StmtP& step : rows.body) {
       switch (step->kind) {
       case Stmt::Kind::Declare:
         own.insert(step->local->id);
+        if (triangular && !assigned.count(step->local->id))
+          positions.emplace_back(step->local->id, step->value);
         break;
       case Stmt::Kind::If:
         if (!onlyAssigns(*step, own)) return false;
         break;
       case Stmt::Kind::Store: {
         const ExprP& value = step->value;
+        ExprP index = step->index;
+        for (auto position = positions.rbegin(); position != positions.rend(); ++position)
+          if (mentionsLocal(index, position->first))
+            index = exprs_.substitute(index, position->first, position->second);
+        bool alongRows = triangular ? growsByOne(index, j) : !mentionsLocal(index, j);
         if (value->kind != Expr::Kind::Binary || value->binaryOp != core::BinaryOp::Add ||
             value->operands[0]->kind != Expr::Kind::Load ||
             value->operands[0]->buffer != step->buffer ||
-            value->operands[0]->operands[0] != step->index ||
-            !growsByOne(step->index, rows.local->id) || mentionsLocal(step->index, j) ||
-            !written.insert(step->buffer->id).second)
+            value->operands[0]->operands[0] != step->index || !growsByOne(index, rows.local->id) ||
+            !alongRows || !written.insert(step->buffer->id).second)
           return false;
         for (uint32_t local : own)
-          if (mentionsLocal(step->index, local)) return false;
+          if (mentionsLocal(index, local)) return false;
         for (uint32_t local : declared)
-          if (mentionsLocal(step->index, local)) return false;
+          if (mentionsLocal(index, local)) return false;
         updates.push_back(step.get());
         break;
       }

@@ -15,7 +15,33 @@ entry points(ls: [l]f64, x: [n, d]f64): [n, d]f64 = build([n], \p -> lower(ls, x
 -- CHECK-NEXT: {{^    }}[[ROW:row_[0-9]+]] = alloc f64[[[D]]]{{$}}
 -- CHECK-NEXT: {{^    }}for [[R:i_[0-9]+]] < [[D]]:{{$}}
 -- CHECK-NEXT: {{^      }}[[ROW]][[[R]]] = -0.0{{$}}
--- CHECK-NEXT: {{^    }}for [[C:r_[0-9]+]] < [[D]]:{{$}}
+-- Four columns at a time (an unroll-and-jam of the triangle's rows): column C0's
+-- first three elements, C1's first two and C2's first, then one pass over the
+-- elements all four columns reach, each adding the four terms in column order.
+-- CHECK-NEXT: {{^    }}for [[G:r_[0-9]+]] < select([[D]] < 0, 0, [[D]]) /u 4:{{$}}
+-- CHECK-NEXT: {{^      }}i64 [[C0:r_[0-9]+]] = [[G]] * 4{{$}}
+-- CHECK-NEXT: {{^      }}i64 [[C1:r_[0-9]+]] = ([[G]] * 4) + 1{{$}}
+-- CHECK-NEXT: {{^      }}i64 [[C2:r_[0-9]+]] = ([[G]] * 4) + 2{{$}}
+-- CHECK-NEXT: {{^      }}i64 [[C3:r_[0-9]+]] = ([[G]] * 4) + 3{{$}}
+-- CHECK: {{^        }}for {{i_[0-9]+}} < min([[D]] - ([[C0]] + 1), 3):{{$}}
+-- CHECK: {{^        }}for {{i_[0-9]+}} < min([[D]] - ([[C1]] + 1), 2):{{$}}
+-- CHECK: {{^        }}for {{i_[0-9]+}} < min([[D]] - ([[C2]] + 1), 1):{{$}}
+-- CHECK: {{^      }}if [[ALL:inRange_[0-9]+]]:{{$}}
+-- CHECK-NEXT: {{^        }}for [[K:i_[0-9]+]] < [[D]] - ([[C3]] + 1):{{$}}
+-- CHECK-NEXT: {{^          }}i64 [[E0:i_[0-9]+]] = ([[K]] + 3) + ([[C0]] + 1){{$}}
+-- CHECK-NEXT: {{^          }}f64 [[S0:safe_[0-9]+]] = 0.0{{$}}
+-- CHECK-NEXT: {{^          }}[[S0]] = [[LS]][{{.*}}]{{$}}
+-- CHECK-NEXT: {{^          }}[[ROW]][[[E0]]] = [[ROW]][[[E0]]] + ([[S0]] * [[X]][([[P]] * [[D]]) + [[C0]]]){{$}}
+-- CHECK-NEXT: {{^          }}i64 [[E1:i_[0-9]+]] = ([[K]] + 2) + ([[C1]] + 1){{$}}
+-- CHECK: {{^          }}[[ROW]][[[E1]]] = [[ROW]][[[E1]]] + ({{safe_[0-9]+}} * [[X]][([[P]] * [[D]]) + [[C1]]]){{$}}
+-- CHECK-NEXT: {{^          }}i64 [[E2:i_[0-9]+]] = ([[K]] + 1) + ([[C2]] + 1){{$}}
+-- CHECK: {{^          }}[[ROW]][[[E2]]] = [[ROW]][[[E2]]] + ({{safe_[0-9]+}} * [[X]][([[P]] * [[D]]) + [[C2]]]){{$}}
+-- CHECK-NEXT: {{^          }}i64 [[E3:i_[0-9]+]] = [[K]] + ([[C3]] + 1){{$}}
+-- CHECK: {{^          }}[[ROW]][[[E3]]] = [[ROW]][[[E3]]] + ({{safe_[0-9]+}} * [[X]][([[P]] * [[D]]) + [[C3]]]){{$}}
+-- CHECK-NEXT: {{^      }}if ![[ALL]]:{{$}}
+-- The last d % 4 columns: one at a time.
+-- CHECK: {{^    }}for [[REST:r_[0-9]+]] < select([[D]] < 0, 0, [[D]]) - {{.*}}:{{$}}
+-- CHECK-NEXT: {{^      }}i64 [[C:r_[0-9]+]] = [[REST]] + {{.*}}{{$}}
 -- CHECK-NEXT: {{^      }}bool [[FAST:inRange_[0-9]+]] = (0 <= {{.*}}) && ({{.*}} < [[L]]){{$}}
 -- CHECK-NEXT: {{^      }}if [[FAST]]:{{$}}
 -- CHECK-NEXT: {{^        }}for [[K:i_[0-9]+]] < [[D]] - ([[C]] + 1):{{$}}
