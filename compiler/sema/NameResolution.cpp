@@ -46,10 +46,13 @@ public:
 
   std::vector<Reference> collect(const ast::Decl& decl) {
     std::vector<std::string> outer;
+    std::vector<std::pair<std::string, Loc>> params;
     for (const auto& param : decl.params) {
       outer.push_back(param.name);
+      params.emplace_back(param.name, param.range.begin);
       visitTypeDims(*param.type);
     }
+    requireDistinct(params, "parameter", "parameter list");
     for (const auto& name : sizeVariableNames(program_, module_, decl))
       outer.push_back(name);
     if (decl.resultType) visitTypeDims(*decl.resultType);
@@ -77,10 +80,28 @@ private:
         references_.push_back({target->decl, type.range.begin});
   }
 
-  void bindPattern(const ast::Pattern& pattern, std::vector<std::string>& scope) {
-    if (pattern.kind == ast::Pattern::Kind::Name) scope.push_back(pattern.name);
+  /// One scope binds each name once: `\x x -> x` or `let (a, a) = ..` would leave the
+  /// other value unreachable, and an entry's C header would not compile.
+  void requireDistinct(const std::vector<std::pair<std::string, Loc>>& names, const char* what,
+                       const char* where) {
+    for (size_t i = 0; i < names.size(); ++i)
+      for (size_t k = 0; k < i; ++k)
+        if (names[k].first == names[i].first) {
+          diags_.error(names[i].second, std::string(what) + " '" + names[i].first +
+                                            "' appears twice in this " + where);
+          failed_ = true;
+          break;
+        }
+  }
+
+  void bindPattern(const ast::Pattern& pattern, std::vector<std::string>& scope,
+                   std::vector<std::pair<std::string, Loc>>& names) {
+    if (pattern.kind == ast::Pattern::Kind::Name) {
+      scope.push_back(pattern.name);
+      names.emplace_back(pattern.name, pattern.range.begin);
+    }
     for (const auto& element : pattern.elements)
-      bindPattern(element, scope);
+      bindPattern(element, scope, names);
   }
 
   void visit(const ast::Expr& expr) {
@@ -98,8 +119,12 @@ private:
     }
     case ast::Expr::Kind::Lambda: {
       std::vector<std::string> scope;
-      for (const auto& param : expr.lambdaParams)
+      std::vector<std::pair<std::string, Loc>> params;
+      for (const auto& param : expr.lambdaParams) {
         scope.push_back(param.name);
+        if (param.name != "_") params.emplace_back(param.name, param.range.begin); // unused
+      }
+      requireDistinct(params, "parameter", "parameter list");
       scopes_.push_back(std::move(scope));
       visit(expr.operand(0));
       scopes_.pop_back();
@@ -111,7 +136,9 @@ private:
       for (const auto& binding : expr.bindings) {
         visit(*binding.value);
         std::vector<std::string> scope;
-        bindPattern(binding.pattern, scope);
+        std::vector<std::pair<std::string, Loc>> names;
+        bindPattern(binding.pattern, scope, names);
+        requireDistinct(names, "name", "pattern");
         scopes_.push_back(std::move(scope));
       }
       visit(expr.operand(0));
