@@ -7,6 +7,7 @@
 #include <llvm/ADT/SmallVector.h>
 #include <llvm/Support/Program.h>
 
+#include <map>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -44,6 +45,17 @@ std::string cIdentifier(const std::string& name) {
 }
 
 } // namespace
+
+void requireDistinctCNames(const core::Program& program) {
+  std::map<std::string, std::string> entries; // C name -> Arr name
+  for (const core::Entry& entry : program.entries) {
+    auto [it, inserted] = entries.emplace(cName(entry.name), entry.name);
+    if (!inserted)
+      throw std::runtime_error("entries '" + it->second + "' and '" + entry.name +
+                               "' would both be the C function " + it->first +
+                               "; rename one of them");
+  }
+}
 
 std::string cHeader(const core::Program& program, const std::string& guard) {
   std::ostringstream out;

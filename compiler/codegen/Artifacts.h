@@ -9,6 +9,9 @@
 
 namespace arr::codegen {
 
+/// Throws when two entry points have the same C name (`f'` and `f_q` are both arr_f_q).
+void requireDistinctCNames(const core::Program& program);
+
 /// The C declarations of every entry point of `program`, and arr_last_error.
 /// `guard` names the include guard (derived from the header's file name).
 std::string cHeader(const core::Program& program, const std::string& guard);

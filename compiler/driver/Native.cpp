@@ -68,6 +68,7 @@ int buildNative(const Options& options, const core::Program& core, const loops::
     return 0;
   }
   if (options.objectOnly) {
+    codegen::requireDistinctCNames(core);
     std::string object = options.output.value_or(defaultObjectPath(options.input));
     codegen::writeObject(*module, target, object);
     std::string header = headerPath(object);

@@ -151,6 +151,20 @@ def check_unwritable_output(c, program):
     c.check("an executable that cannot be written exits 1 with an error", outcome, problems)
 
 
+def check_colliding_c_names(c):
+    # f' is exported as arr_f_q: with an entry named f_q, one of them could not be called.
+    program = c.write("colliding.arr", "entry f'(x: f64): f64 = x * 2.0\n"
+                                       "entry f_q(x: f64): f64 = x * 3.0\n")
+    obj = os.path.join(c.directory, "colliding.o")
+    outcome = c.run("-c", program, "-o", obj)
+    _, status, _, stderr = outcome
+    problems = expect_status(status, [1]) + expect_contains(
+        stderr, "stderr", ["arrc: error:", "'f''", "'f_q'", "arr_f_q"])
+    if os.path.exists(obj) or os.path.exists(os.path.join(c.directory, "colliding.h")):
+        problems.append("an object or header was written")
+    c.check("-c with two entries of the same C name exits 1 and names both", outcome, problems)
+
+
 def check_no_input(c):
     outcome = c.run()
     c.check("no arguments exits 2", outcome, expect_status(outcome[1], [2]))
@@ -260,6 +274,7 @@ def main():
         check_bad_optimisation_level(c, program)
         check_bad_target_cpu(c, program)
         check_unwritable_output(c, program)
+        check_colliding_c_names(c)
         check_no_input(c)
         check_bad_pass_name(c, program)
         check_dump_parse(c, program)
