@@ -2,6 +2,7 @@
 
 #include "ir/Builder.h"
 
+#include <cstdlib>
 #include <functional>
 
 namespace arr::lower {
@@ -371,11 +372,18 @@ private:
   Value lower(const ast::Expr& expr, const Env& env, const Sizes& sizes) {
     using K = ast::Expr::Kind;
     switch (expr.kind) {
+    // An f32 literal is rounded once, from its spelling: through f64 first, a literal just
+    // above the midpoint of two floats could round down.
     case K::IntLit:
+      if (expr.type->elem == ast::ElemKind::F32)
+        return single(core::makeConst(double(float(expr.intValue)), expr.type->elem));
       if (core::isFloat(expr.type->elem))
         return single(core::makeConst(double(expr.intValue), expr.type->elem));
       return single(core::makeConst(expr.intValue, expr.type->elem));
     case K::FloatLit:
+      if (expr.type->elem == ast::ElemKind::F32 && !expr.text.empty())
+        return single(
+            core::makeConst(double(std::strtof(expr.text.c_str(), nullptr)), expr.type->elem));
       return single(core::makeConst(expr.floatValue, expr.type->elem));
     case K::BoolLit:
       return single(core::makeConst(expr.boolValue, ast::ElemKind::Bool));

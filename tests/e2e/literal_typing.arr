@@ -12,6 +12,12 @@ entry literalArray(): ([3]f64, [2]i64, [2]f32) = ([1, 2.5, 3], [1, 2], [f32(1), 
 
 entry exponents(): (f64, f64, f64) = (2., 1e2, 2.5e-1)
 
+-- An f32 literal is the float nearest its spelling, rounded once: this one is just
+-- above the midpoint of 1 and the next float, 1 + 2^-23 (through f64 it would round
+-- to the midpoint, then to 1); 16777217 is a midpoint itself and rounds to even.
+entry nearest(x: f32): (f32, f32, f64) =
+  (x * 1.000000059604644775390626, x * 16777217, f64(x) * 1.000000059604644775390626)
+
 -- RUN: --entry mixed
 -- INPUT: 0.5
 -- EXPECT: 1.5
@@ -53,3 +59,8 @@ entry intFirst(): (f64, [2]f64, f64, f64, f64, [2, 2]f64, bool, f64) =
 -- EXPECT: [[1.0, 2.0], [3.5, 4.0]]
 -- EXPECT: true
 -- EXPECT: 0.75
+-- RUN: --entry nearest
+-- INPUT: 1.0
+-- EXPECT: 1.0000001
+-- EXPECT: 16777216.0
+-- EXPECT: 1.0000000596046448
