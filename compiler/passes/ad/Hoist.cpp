@@ -338,6 +338,7 @@ private:
     if (auto it = boundFactors_.find(factor.get()); it != boundFactors_.end()) return it->second;
     VarP var = core::newVar("f", factor->type);
     dual_.bindings.emplace_back(var, factor);
+    values_[var->id] = factor; // a hoisted share may be split again, along another axis
     NodeP variable = core::makeVariable(var);
     boundFactors_[factor.get()] = variable;
     keepAlive_.push_back(factor);
