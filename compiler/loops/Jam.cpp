@@ -46,6 +46,8 @@ namespace {
 constexpr int64_t kCopies = 4;
 
 class Jammer {
+  using Renaming = std::map<uint32_t, ExprP>; // local id -> what it reads as in a copy
+
 public:
   explicit Jammer(ExprBuilder& exprs) : exprs_(exprs) {}
 
@@ -90,33 +92,57 @@ private:
     if (!sum && last && isRowUpdate(body, declared, j, true)) return jamTriangle(loop, at);
     if (!sum && !(last && isRowUpdate(body, declared, j, false))) return {};
 
-    // for q < n / 4 (n may be negative: then no iteration at all)
-    ExprP count = exprs_.select(exprs_.binary(core::BinaryOp::Lt, loop.value, exprs_.index(0)),
-                                exprs_.index(0), loop.value);
-    ExprP groups = exprs_.indexDiv(count, exprs_.index(kCopies));
-    LocalP group = exprs_.newLocal(loop.local->name, core::Elem::I64);
-    std::vector<Renaming> copies(kCopies);
-    Block jammed;
-    for (int64_t u = 0; u < kCopies; ++u) {
-      Renaming& names = copies[u];
-      LocalP position = exprs_.newLocal(loop.local->name, core::Elem::I64);
-      names[j] = exprs_.local(position);
-      jammed.push_back(
-          makeDeclare(position, exprs_.add(exprs_.mul(exprs_.local(group), exprs_.index(kCopies)),
-                                           exprs_.index(u))));
-      for (size_t s = 0; s < at; ++s)
-        jammed.push_back(copy(*body[s], names));
-    }
+    Groups g = groupsOf(loop, at);
     auto inner = std::make_shared<Stmt>(reduction);
     inner->body.clear();
     for (int64_t u = 0; u < kCopies; ++u)
       for (const StmtP& step : reduction.body)
-        inner->body.push_back(copy(*step, copies[u]));
-    jammed.push_back(inner);
+        inner->body.push_back(copy(*step, g.copies[u]));
+    g.jammed.push_back(inner);
     for (int64_t u = 0; u < kCopies; ++u)
       for (size_t s = at + 1; s < body.size(); ++s)
-        jammed.push_back(copy(*body[s], copies[u]));
-    return {makeFor(group, groups, std::move(jammed)), remainder(loop, count, groups)};
+        g.jammed.push_back(copy(*body[s], g.copies[u]));
+    return finish(loop, g);
+  }
+
+  /// The loop over groups of four j being built: `for q < n / 4` (n may be negative: then
+  /// no iteration at all), whose body starts with j0..j3 = 4q..4q+3 and, per copy, the
+  /// statements before the inner loop.
+  struct Groups {
+    ExprP count, groups;
+    LocalP group;
+    std::vector<Renaming> copies; // per copy: j and its declared locals, renamed
+    Block jammed;
+  };
+
+  Groups groupsOf(const Stmt& loop, size_t at) {
+    Groups g;
+    g.count = exprs_.select(exprs_.binary(core::BinaryOp::Lt, loop.value, exprs_.index(0)),
+                            exprs_.index(0), loop.value);
+    g.groups = exprs_.indexDiv(g.count, exprs_.index(kCopies));
+    g.group = exprs_.newLocal(loop.local->name, core::Elem::I64);
+    g.copies.resize(kCopies);
+    for (int64_t u = 0; u < kCopies; ++u) {
+      LocalP position = exprs_.newLocal(loop.local->name, core::Elem::I64);
+      g.copies[u][loop.local->id] = exprs_.local(position);
+      g.jammed.push_back(
+          makeDeclare(position, exprs_.add(exprs_.mul(exprs_.local(g.group), exprs_.index(kCopies)),
+                                           exprs_.index(u))));
+      for (size_t s = 0; s < at; ++s)
+        g.jammed.push_back(copy(*loop.body[s], g.copies[u]));
+    }
+    return g;
+  }
+
+  /// The loop over the groups, then the remaining n % 4 iterations: the original body at
+  /// j = 4 (n / 4) + r.
+  Block finish(const Stmt& loop, Groups& g) {
+    ExprP done = exprs_.mul(g.groups, exprs_.index(kCopies));
+    LocalP rest = exprs_.newLocal(loop.local->name, core::Elem::I64);
+    Block body{makeDeclare(loop.local, exprs_.add(exprs_.local(rest), done))};
+    body.insert(body.end(), loop.body.begin(), loop.body.end());
+    return {makeFor(g.group, g.groups, std::move(g.jammed)),
+            makeFor(rest, exprs_.binary(core::BinaryOp::Sub, g.count, done), std::move(body))};
   }
 
   /// The rows of a triangle, `for j < n: for l < k(j): row[e(l, j)] = row[e(l, j)] + X`,
@@ -126,23 +152,9 @@ private:
   /// only the first one, two or three rows reach, are updated before it, row by row.
   /// Every element still gets its terms in j order.
   Block jamTriangle(const Stmt& loop, size_t at) {
-    const Block& body = loop.body;
-    const Stmt& rows = *body[at];
-    ExprP count = exprs_.select(exprs_.binary(core::BinaryOp::Lt, loop.value, exprs_.index(0)),
-                                exprs_.index(0), loop.value);
-    ExprP groups = exprs_.indexDiv(count, exprs_.index(kCopies));
-    LocalP group = exprs_.newLocal(loop.local->name, core::Elem::I64);
-    std::vector<Renaming> copies(kCopies);
-    Block jammed;
-    for (int64_t u = 0; u < kCopies; ++u) {
-      LocalP position = exprs_.newLocal(loop.local->name, core::Elem::I64);
-      copies[u][loop.local->id] = exprs_.local(position);
-      jammed.push_back(
-          makeDeclare(position, exprs_.add(exprs_.mul(exprs_.local(group), exprs_.index(kCopies)),
-                                           exprs_.index(u))));
-      for (size_t s = 0; s < at; ++s)
-        jammed.push_back(copy(*body[s], copies[u]));
-    }
+    const Stmt& rows = *loop.body[at];
+    Groups g = groupsOf(loop, at);
+    std::vector<Renaming>& copies = g.copies;
     // Row u's first 3 - u elements (fewer when the row is shorter).
     for (int64_t u = 0; u + 1 < kCopies; ++u) {
       LocalP corner = exprs_.newLocal(rows.local->name, core::Elem::I64);
@@ -152,7 +164,7 @@ private:
       Block steps;
       for (const StmtP& step : rows.body)
         steps.push_back(copy(*step, copies[u]));
-      jammed.push_back(makeFor(corner, extent, std::move(steps)));
+      g.jammed.push_back(makeFor(corner, extent, std::move(steps)));
     }
     // The rest: position l of the last row is position l + 3 - u of row u.
     LocalP shared = exprs_.newLocal(rows.local->name, core::Elem::I64);
@@ -162,17 +174,8 @@ private:
       for (const StmtP& step : rows.body)
         steps.push_back(copy(*step, copies[u]));
     }
-    jammed.push_back(makeFor(shared, rename(rows.value, copies[kCopies - 1]), std::move(steps)));
-    return {makeFor(group, groups, std::move(jammed)), remainder(loop, count, groups)};
-  }
-
-  /// The remaining n % 4 iterations: the original body at j = 4 (n / 4) + r.
-  StmtP remainder(const Stmt& loop, const ExprP& count, const ExprP& groups) {
-    ExprP done = exprs_.mul(groups, exprs_.index(kCopies));
-    LocalP rest = exprs_.newLocal(loop.local->name, core::Elem::I64);
-    Block body{makeDeclare(loop.local, exprs_.add(exprs_.local(rest), done))};
-    body.insert(body.end(), loop.body.begin(), loop.body.end());
-    return makeFor(rest, exprs_.binary(core::BinaryOp::Sub, count, done), std::move(body));
+    g.jammed.push_back(makeFor(shared, rename(rows.value, copies[kCopies - 1]), std::move(steps)));
+    return finish(loop, g);
   }
 
   /// `for l < k: ...; acc = acc op X` with acc declared before it in the j loop, k free of
@@ -304,8 +307,6 @@ private:
     for (const StmtP& inner : s.body)
       collectWrites(*inner, written, assigned);
   }
-
-  using Renaming = std::map<uint32_t, ExprP>; // local id -> what it reads as in a copy
 
   /// A copy of `statement` with renamed locals; the locals it declares get fresh names.
   StmtP copy(const Stmt& statement, Renaming& names) {
