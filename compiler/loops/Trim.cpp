@@ -92,9 +92,7 @@ private:
     Block result;
     ExprP from = exprs_.index(0);
     if (everyLower) {
-      ExprP least = lowers[0];
-      for (size_t u = 1; u < lowers.size(); ++u)
-        least = exprs_.binary(BinaryOp::Min, least, lowers[u]);
+      ExprP least = fold(BinaryOp::Min, lowers);
       LocalP start = exprs_.newLocal("from", Elem::I64);
       result.push_back(makeDeclare(
           start, exprs_.binary(BinaryOp::Min, exprs_.binary(BinaryOp::Max, least, exprs_.index(0)),
@@ -106,9 +104,7 @@ private:
     }
     ExprP to = extent;
     if (everyUpper) {
-      ExprP greatest = uppers[0];
-      for (size_t u = 1; u < uppers.size(); ++u)
-        greatest = exprs_.binary(BinaryOp::Max, greatest, uppers[u]);
+      ExprP greatest = fold(BinaryOp::Max, uppers);
       LocalP end = exprs_.newLocal("to", Elem::I64);
       result.push_back(makeDeclare(
           end, exprs_.binary(BinaryOp::Max, exprs_.binary(BinaryOp::Min, greatest, extent), from)));
@@ -298,6 +294,14 @@ private:
     if (!elements.empty())
       result.push_back(makeShiftedFor(
           exprs_, index, first, exprs_.binary(BinaryOp::Sub, end, first), std::move(elements)));
+    return result;
+  }
+
+  /// ((v0 op v1) op v2) ..: the least or greatest of some bounds.
+  ExprP fold(BinaryOp op, const std::vector<ExprP>& values) {
+    ExprP result = values[0];
+    for (size_t u = 1; u < values.size(); ++u)
+      result = exprs_.binary(op, result, values[u]);
     return result;
   }
 
