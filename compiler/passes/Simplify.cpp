@@ -168,8 +168,6 @@ private:
 // Each returns the rewritten node, or null when it does not apply.
 
 class Rules {
-  std::unordered_map<uint32_t, Uses> kept_; // the uses of each let-bound variable kept
-
 public:
   NodeP apply(const NodeP& node) {
     switch (node->kind) {
@@ -527,6 +525,8 @@ private:
       back.push_back(q + 1 < replicatedAt ? int(q) + 1 : q + 1 == replicatedAt ? 0 : int(q));
     return makeTr(back, makeReplicate(replicated->shape[0], summed));
   }
+
+  std::unordered_map<uint32_t, Uses> kept_; // the uses of each let-bound variable kept
 };
 
 /// Applies the rules bottom-up until none applies.

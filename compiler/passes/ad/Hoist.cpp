@@ -328,7 +328,6 @@ private:
       break;
     }
     dropped_[key] = result;
-    keepAlive_.push_back(value);
     return result;
   }
 
@@ -341,7 +340,6 @@ private:
     values_[var->id] = factor; // a hoisted share may be split again, along another axis
     NodeP variable = core::makeVariable(var);
     boundFactors_[factor.get()] = variable;
-    keepAlive_.push_back(factor);
     return variable;
   }
 
@@ -368,9 +366,10 @@ private:
   std::vector<DeltaP> originals_; // the memo keys below are addresses: keep them alive
   std::unordered_map<const Delta*, std::pair<DeltaP, DeltaP>> rewritten_;
   std::map<std::tuple<const Delta*, size_t, bool>, std::pair<DeltaP, Split>> splits_;
+  // The two maps below are keyed by addresses of nodes that stay alive for the whole run:
+  // those of the primal bindings, of the original deltas' factors, and dropped_'s values.
   std::map<std::pair<const core::Node*, size_t>, NodeP> dropped_;
   std::unordered_map<const core::Node*, NodeP> boundFactors_;
-  std::vector<NodeP> keepAlive_; // nodes whose addresses are memo keys
 };
 
 } // namespace
