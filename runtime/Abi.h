@@ -46,6 +46,18 @@ void arr_set_threads(int64_t threads);
 // ---- Scalar semantics too long to inline ----------------------------------------
 /// Integer power with wrapping; a negative exponent gives 0 unless the base is 1 or -1.
 int64_t arr_pow_i64(int64_t base, int64_t exponent);
+/// log|Gamma(x)| (+inf at the poles), without C's global `signgam`.
+double arr_lgamma(double x);
+float arr_lgammaf(float x);
+/// Digamma, the derivative of lgamma: -inf at +0, +inf at -0, NaN at the other poles.
+double arr_digamma(double x);
+float arr_digammaf(float x);
+/// Trigamma, the derivative of digamma: +inf at the poles.
+double arr_trigamma(double x);
+float arr_trigammaf(float x);
+/// The order-th derivative of digamma (order a whole number; 0 is digamma itself).
+double arr_polygamma(double order, double x);
+float arr_polygammaf(float order, float x);
 
 // ---- The entry table of an executable -------------------------------------------
 /// Calls an entry point with every size variable's value, a pointer to every

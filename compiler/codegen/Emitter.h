@@ -69,6 +69,10 @@ private:
   llvm::Value* floatBinary(core::BinaryOp op, llvm::Value* a, llvm::Value* b);
   llvm::Value* convert(core::UnaryOp op, core::Elem from, llvm::Value* x);
   llvm::Value* intrinsic(llvm::Intrinsic::ID id, llvm::ArrayRef<llvm::Value*> args);
+  /// A float primitive the table lowers to an intrinsic, libm or the runtime; null when
+  /// it is lowered to instructions.
+  llvm::Value* tableLowering(prim::Lowering lowering, const char* symbol,
+                             llvm::ArrayRef<llvm::Value*> args);
   llvm::Value* libm(const std::string& name, llvm::ArrayRef<llvm::Value*> args);
 
 public:

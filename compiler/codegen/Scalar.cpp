@@ -1,7 +1,8 @@
 // The scalar semantics of the core IR (LANGUAGE.md §5–§7, and the choices
-// documented in ir/Interpreter.h) as LLVM instructions, bit for bit what the
-// interpreter computes: no fast-math flags, so nothing is contracted or
-// reassociated.
+// documented in ir/Interpreter.h) as LLVM IR, bit for bit what the interpreter
+// computes: no fast-math flags, so nothing is contracted or reassociated. Float
+// primitives lowered to an intrinsic, libm or the runtime follow the primitive
+// table (base/Primitives.h); the rest are instructions written here.
 
 #include "codegen/Emitter.h"
 
@@ -104,37 +105,33 @@ llvm::Value* Emitter::unary(UnaryOp op, Elem from, llvm::Value* x) {
   }
 }
 
+llvm::Value* Emitter::tableLowering(prim::Lowering lowering, const char* symbol,
+                                    llvm::ArrayRef<llvm::Value*> args) {
+  switch (lowering) {
+  case prim::Lowering::Intrinsic: {
+    llvm::Intrinsic::ID id = llvm::Function::lookupIntrinsicID(std::string("llvm.") + symbol);
+    if (id == llvm::Intrinsic::not_intrinsic)
+      throw std::logic_error(std::string("code generation: no intrinsic llvm.") + symbol);
+    return intrinsic(id, args);
+  }
+  case prim::Lowering::Libm:
+  case prim::Lowering::Runtime:
+    // The same naming for both: SYMBOL for f64, SYMBOLf for f32.
+    return libm(symbol, args);
+  case prim::Lowering::Instruction:
+  case prim::Lowering::Unset:
+    break;
+  }
+  return nullptr;
+}
+
 llvm::Value* Emitter::floatUnary(UnaryOp op, llvm::Value* x) {
+  const prim::UnaryInfo& entry = prim::info(op);
+  if (llvm::Value* value = tableLowering(entry.lowering, entry.symbolName, {x})) return value;
   llvm::Type* type = x->getType();
   switch (op) {
   case UnaryOp::Neg:
     return builder_.CreateFNeg(x);
-  case UnaryOp::Exp:
-    return intrinsic(llvm::Intrinsic::exp, {x});
-  case UnaryOp::Log:
-    return intrinsic(llvm::Intrinsic::log, {x});
-  case UnaryOp::Sqrt:
-    return intrinsic(llvm::Intrinsic::sqrt, {x});
-  case UnaryOp::Sin:
-    return intrinsic(llvm::Intrinsic::sin, {x});
-  case UnaryOp::Cos:
-    return intrinsic(llvm::Intrinsic::cos, {x});
-  case UnaryOp::Abs:
-    return intrinsic(llvm::Intrinsic::fabs, {x});
-  case UnaryOp::Floor:
-    return intrinsic(llvm::Intrinsic::floor, {x});
-  case UnaryOp::Ceil:
-    return intrinsic(llvm::Intrinsic::ceil, {x});
-  case UnaryOp::Tan:
-    return libm("tan", {x});
-  case UnaryOp::Tanh:
-    return libm("tanh", {x});
-  case UnaryOp::Log1p:
-    return libm("log1p", {x});
-  case UnaryOp::Expm1:
-    return libm("expm1", {x});
-  case UnaryOp::Erf:
-    return libm("erf", {x});
   case UnaryOp::Sign: {
     // -1, 0 or 1 (+0.0 for both zeros); NaN stays NaN.
     llvm::Value* zero = llvm::ConstantFP::get(type, 0.0);
@@ -145,7 +142,8 @@ llvm::Value* Emitter::floatUnary(UnaryOp op, llvm::Value* x) {
     return builder_.CreateSelect(builder_.CreateFCmpUNO(x, x), x, sign);
   }
   default:
-    throw std::logic_error(std::string("code generation: ") + core::toString(op) + " on floats");
+    throw std::logic_error(std::string("code generation: no instructions for ") + entry.name +
+                           " on floats");
   }
 }
 
@@ -280,6 +278,8 @@ llvm::Value* Emitter::integerBinary(BinaryOp op, llvm::Value* a, llvm::Value* b)
 }
 
 llvm::Value* Emitter::floatBinary(BinaryOp op, llvm::Value* a, llvm::Value* b) {
+  const prim::BinaryInfo& entry = prim::info(op);
+  if (llvm::Value* value = tableLowering(entry.lowering, entry.symbolName, {a, b})) return value;
   switch (op) {
   case BinaryOp::Add:
     return builder_.CreateFAdd(a, b);
@@ -294,14 +294,6 @@ llvm::Value* Emitter::floatBinary(BinaryOp op, llvm::Value* a, llvm::Value* b) {
     llvm::Value* quotient = intrinsic(llvm::Intrinsic::floor, {builder_.CreateFDiv(a, b)});
     return builder_.CreateFSub(a, builder_.CreateFMul(b, quotient));
   }
-  case BinaryOp::Pow:
-    return intrinsic(llvm::Intrinsic::pow, {a, b});
-  case BinaryOp::Atan2:
-    return libm("atan2", {a, b});
-  case BinaryOp::Max:
-    return intrinsic(llvm::Intrinsic::maximum, {a, b});
-  case BinaryOp::Min:
-    return intrinsic(llvm::Intrinsic::minimum, {a, b});
   case BinaryOp::Eq:
     return builder_.CreateFCmpOEQ(a, b);
   case BinaryOp::Ne:
@@ -315,7 +307,8 @@ llvm::Value* Emitter::floatBinary(BinaryOp op, llvm::Value* a, llvm::Value* b) {
   case BinaryOp::Ge:
     return builder_.CreateFCmpOGE(a, b);
   default:
-    throw std::logic_error(std::string("code generation: ") + core::toString(op) + " on floats");
+    throw std::logic_error(std::string("code generation: no instructions for ") + entry.name +
+                           " on floats");
   }
 }
 

@@ -1,5 +1,6 @@
 // arrc: the Arr compiler driver.
 
+#include "base/Primitives.h"
 #include "codegen/Artifacts.h"
 #include "driver/Native.h"
 #include "driver/Options.h"
@@ -189,6 +190,13 @@ int main(int argc, char** argv) {
   if (!parsed.error.empty()) {
     std::cerr << "arrc: error: " << parsed.error << "\n";
     return 2;
+  }
+  // The primitive table's derivative formulas are text: a broken one is the compiler's
+  // fault, found before any program depends on it.
+  if (std::string problem = arr::prim::validatePrimitives(); !problem.empty()) {
+    std::cerr << "arrc: internal compiler error: the primitive table is inconsistent: " << problem
+              << "\n";
+    return 1;
   }
   const Options& options = parsed.options;
   if (options.help) {

@@ -2,20 +2,6 @@
 
 namespace arr::ast {
 
-const char* toString(ElemKind elem) {
-  switch (elem) {
-  case ElemKind::F64:
-    return "f64";
-  case ElemKind::F32:
-    return "f32";
-  case ElemKind::I64:
-    return "i64";
-  case ElemKind::Bool:
-    return "bool";
-  }
-  return "?";
-}
-
 const char* toString(UnaryOp op) {
   switch (op) {
   case UnaryOp::Neg:

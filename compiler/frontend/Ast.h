@@ -3,6 +3,7 @@
 // The type checker annotates a copy of each function body per instantiation
 // (the `type` and `resolution` fields), which makes the typed AST.
 
+#include "base/Elem.h"
 #include "frontend/Source.h"
 
 #include <cstdint>
@@ -18,8 +19,8 @@ struct Resolution;
 
 namespace arr::ast {
 
-enum class ElemKind { F64, F32, I64, Bool };
-const char* toString(ElemKind elem);
+using ElemKind = arr::Elem;
+using arr::toString;
 
 // ---- Types as written -------------------------------------------------------
 

@@ -59,9 +59,6 @@ VarP newVar(std::string name, Type type) {
 Type scalarType(Elem elem) {
   return Type{elem, {}};
 }
-bool isFloat(Elem elem) {
-  return elem == Elem::F64 || elem == Elem::F32;
-}
 
 std::vector<Type> resultTypes(const Node& body) {
   if (!body.types.empty()) return body.types;
@@ -136,32 +133,25 @@ NodeP makeCond(NodeP condition, NodeP thenValue, NodeP elseValue) {
   return made;
 }
 
+/// "exp: needs a float", from the primitive's operand rule.
+std::string operandProblem(const char* name, prim::Operands operands) {
+  switch (operands) {
+  case prim::Operands::Numbers:
+    return std::string(name) + ": needs numbers";
+  case prim::Operands::Floats:
+    return std::string(name) + ": needs a float";
+  case prim::Operands::Bools:
+    return std::string(name) + ": needs bool";
+  default:
+    return std::string(name) + ": cannot apply";
+  }
+}
+
 NodeP makeUnary(UnaryOp op, NodeP operand) {
   Type type = single(operand, "unary");
-  switch (op) {
-  case UnaryOp::Not:
-    if (type.elem != Elem::Bool) fail("!: needs bool");
-    break;
-  case UnaryOp::Neg:
-  case UnaryOp::Abs:
-  case UnaryOp::Sign:
-    if (type.elem == Elem::Bool) fail(std::string(toString(op)) + ": needs a number");
-    break;
-  case UnaryOp::ToF64:
-    type.elem = Elem::F64;
-    break;
-  case UnaryOp::ToF32:
-    type.elem = Elem::F32;
-    break;
-  case UnaryOp::ToI64:
-    type.elem = Elem::I64;
-    break;
-  case UnaryOp::ToBool:
-    type.elem = Elem::Bool;
-    break;
-  default:
-    if (!isFloat(type.elem)) fail(std::string(toString(op)) + ": needs a float");
-  }
+  std::optional<Elem> result = prim::resultType(op, type.elem);
+  if (!result) fail(operandProblem(toString(op), prim::info(op).operands));
+  type.elem = *result;
   auto made = node(Node::Kind::Unary);
   made->type = type;
   made->unaryOp = op;
@@ -175,15 +165,11 @@ NodeP makeBinary(BinaryOp op, NodeP left, NodeP right) {
   if (a != b)
     fail(std::string(toString(op)) + ": operands " + toString(a) + " and " + toString(b) +
          " differ");
-  bool logical = op == BinaryOp::And || op == BinaryOp::Or;
-  bool equality = op == BinaryOp::Eq || op == BinaryOp::Ne;
-  if (logical && a.elem != Elem::Bool) fail(std::string(toString(op)) + ": needs bool");
-  if (!logical && !equality && a.elem == Elem::Bool)
-    fail(std::string(toString(op)) + ": needs numbers");
-  if (op == BinaryOp::Atan2 && !isFloat(a.elem)) fail("atan2: needs floats");
+  std::optional<Elem> result = prim::resultType(op, a.elem);
+  if (!result) fail(operandProblem(toString(op), prim::info(op).operands));
   auto made = node(Node::Kind::Binary);
   made->type = a;
-  if (isComparison(op)) made->type.elem = Elem::Bool;
+  made->type.elem = *result;
   made->binaryOp = op;
   made->operands = {std::move(left), std::move(right)};
   return made;

@@ -14,7 +14,7 @@ struct IRError : std::logic_error {
 };
 
 Type scalarType(Elem elem);
-bool isFloat(Elem elem);
+using arr::isFloat;
 
 NodeP makeConst(Scalar value, Elem elem);
 NodeP makeVariable(const VarP& var);

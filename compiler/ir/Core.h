@@ -7,7 +7,8 @@
 // (ir/Builder.h), which computes and checks its type. Variables are unique
 // objects: two variables with the same name are different variables.
 
-#include "frontend/Ast.h"
+#include "base/Elem.h"
+#include "base/Primitives.h"
 #include "sema/Dim.h"
 
 #include <cstdint>
@@ -18,9 +19,14 @@
 
 namespace arr::core {
 
+using arr::Elem;
+using arr::toString;
+using prim::BinaryOp;
+using prim::isComparison;
+using prim::toString;
+using prim::UnaryOp;
 using sema::Dim;
 using sema::SizeVarP;
-using Elem = ast::ElemKind;
 
 /// An array type: element type and shape. Scalars have an empty shape.
 struct Type {
@@ -42,55 +48,10 @@ struct Var {
 using VarP = std::shared_ptr<const Var>;
 VarP newVar(std::string name, Type type);
 
-enum class UnaryOp {
-  Neg,
-  Not,
-  Exp,
-  Log,
-  Sqrt,
-  Sin,
-  Cos,
-  Tan,
-  Tanh,
-  Abs,
-  Floor,
-  Ceil,
-  Sign,
-  Log1p,
-  Expm1,
-  Erf,
-  ToF64,
-  ToF32,
-  ToI64,
-  ToBool,
-};
-enum class BinaryOp {
-  Add,
-  Sub,
-  Mul,
-  Div,
-  Mod,
-  Pow,
-  Max,
-  Min,
-  Atan2,
-  Eq,
-  Ne,
-  Lt,
-  Le,
-  Gt,
-  Ge,
-  And,
-  Or,
-};
-const char* toString(UnaryOp op);
-const char* toString(BinaryOp op);
-bool isComparison(BinaryOp op);
-
 enum class DiffKind { Grad, ValueAndGrad, Vjp, Jvp };
 const char* toString(DiffKind kind);
 
-using Scalar = std::variant<double, int64_t, bool>;
+using prim::Scalar;
 
 struct Node;
 using NodeP = std::shared_ptr<const Node>;

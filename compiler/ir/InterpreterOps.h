@@ -7,6 +7,7 @@
 // Buffers are raw bytes holding elements of the given dtype (bool: one byte,
 // 0 or 1), exactly the layout of runtime::ArrayValue.
 
+#include "base/ScalarSemantics.h"
 #include "ir/Core.h"
 #include "ir/Interpreter.h"
 #include "runtime/ArrayValue.h"
@@ -20,46 +21,25 @@ using runtime::Dtype;
 /// The runtime element type of a core element type (the enums correspond).
 Dtype dtypeOf(core::Elem elem);
 
-// ---- Scalar semantics ----------------------------------------------------------
-
-/// Two's complement arithmetic: computed in uint64_t, so overflow wraps
-/// instead of being undefined behaviour.
-int64_t wrappingAdd(int64_t a, int64_t b);
-int64_t wrappingSub(int64_t a, int64_t b);
-int64_t wrappingMul(int64_t a, int64_t b);
-int64_t wrappingNeg(int64_t a);
-
-/// Floor division: -7 / 2 == -4. Division by zero gives 0 and
-/// INT64_MIN / -1 wraps to INT64_MIN.
-int64_t floorDiv(int64_t a, int64_t b);
-/// The remainder of floorDiv: its sign is the divisor's; x % 0 == 0.
-int64_t floorMod(int64_t a, int64_t b);
-// Integer pow is the runtime's arr_pow_i64 (runtime/Abi.h), shared with native code.
-
-/// Truncation toward zero; NaN gives 0 and out-of-range values saturate.
-int64_t saturatingToI64(double x);
-int64_t saturatingToI64(float x);
-
-/// x - y * floor(x / y), each operation rounded in the element type.
-double floatMod(double x, double y);
-float floatMod(float x, float y);
-
-/// IEEE 754-2019 maximum/minimum: NaN-propagating, -0.0 < +0.0.
-double maximum(double a, double b);
-float maximum(float a, float b);
-double minimum(double a, double b);
-float minimum(float a, float b);
-
-/// -1, 0 or 1 (+0.0 for both zeros); NaN stays NaN.
-double floatSign(double x);
-float floatSign(float x);
+// ---- Scalar semantics (base/ScalarSemantics.h), for tests that check single cases --
+using arr::floatMod;
+using arr::floatSign;
+using arr::floorDiv;
+using arr::floorMod;
+using arr::maximum;
+using arr::minimum;
+using arr::saturatingToI64;
+using arr::wrappingAdd;
+using arr::wrappingMul;
+using arr::wrappingNeg;
+using arr::wrappingSub;
 
 // ---- Buffer kernels -------------------------------------------------------------
 // `count` elements each. Every kernel throws InterpError for an operation that
 // the element type does not support (the builder never makes one).
 
-/// output[i] = op(input[i]); `outType` is the result's element type (it differs
-/// from `inType` only for conversions).
+/// output[i] = op(input[i]) with the primitive table's evaluation; `outType` is the
+/// result's element type (it differs from `inType` for conversions and `!`).
 void unary(core::UnaryOp op, Dtype inType, const unsigned char* input, Dtype outType,
            unsigned char* output, int64_t count);
 

@@ -89,16 +89,15 @@ public:
     }
     case K::Cond:
       return "cond " + sub(0) + " " + sub(1) + " " + sub(2);
-    case K::Unary:
-      if (node.unaryOp == UnaryOp::Neg) return "-" + sub(0);
-      if (node.unaryOp == UnaryOp::Not) return "!" + sub(0);
-      return std::string(toString(node.unaryOp)) + " " + sub(0);
+    case K::Unary: {
+      const prim::UnaryInfo& op = prim::info(node.unaryOp);
+      if (op.notation == prim::Notation::Prefix) return op.symbol + sub(0);
+      return std::string(op.name) + " " + sub(0);
+    }
     case K::Binary: {
-      BinaryOp op = node.binaryOp;
-      bool infix = op != BinaryOp::Max && op != BinaryOp::Min && op != BinaryOp::Atan2 &&
-                   op != BinaryOp::Pow;
-      if (infix) return sub(0) + " " + toString(op) + " " + sub(1);
-      return std::string(toString(op)) + " " + sub(0) + " " + sub(1);
+      const prim::BinaryInfo& op = prim::info(node.binaryOp);
+      if (op.notation == prim::Notation::Infix) return sub(0) + " " + op.symbol + " " + sub(1);
+      return std::string(op.name) + " " + sub(0) + " " + sub(1);
     }
     case K::Index: {
       std::string text = "index " + sub(0) + " [";
@@ -185,24 +184,7 @@ std::string shapeString(const std::vector<Dim>& shape) {
 }
 
 std::string toString(const Type& type) {
-  return (type.shape.empty() ? "" : shapeString(type.shape)) + ast::toString(type.elem);
-}
-
-const char* toString(UnaryOp op) {
-  static const char* names[] = {"neg",   "not",  "exp", "log",   "sqrt", "sin",  "cos",
-                                "tan",   "tanh", "abs", "floor", "ceil", "sign", "log1p",
-                                "expm1", "erf",  "f64", "f32",   "i64",  "bool"};
-  return names[static_cast<int>(op)];
-}
-
-const char* toString(BinaryOp op) {
-  static const char* names[] = {"+",  "-",  "*", "/",  "%", "pow", "max", "min", "atan2",
-                                "==", "!=", "<", "<=", ">", ">=",  "&&",  "||"};
-  return names[static_cast<int>(op)];
-}
-
-bool isComparison(BinaryOp op) {
-  return op >= BinaryOp::Eq && op <= BinaryOp::Ge;
+  return (type.shape.empty() ? "" : shapeString(type.shape)) + arr::toString(type.elem);
 }
 
 const char* toString(DiffKind kind) {

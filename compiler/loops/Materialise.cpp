@@ -21,24 +21,11 @@ ExprP lowest(ExprBuilder& exprs, core::Elem elem) {
   return exprs.constant(-std::numeric_limits<double>::infinity(), elem);
 }
 
-bool isTranscendental(const Node& node) {
-  if (node.kind == K::Binary)
-    return node.binaryOp == BinaryOp::Pow || node.binaryOp == BinaryOp::Atan2;
-  if (node.kind != K::Unary) return false;
-  switch (node.unaryOp) {
-  case core::UnaryOp::Exp:
-  case core::UnaryOp::Log:
-  case core::UnaryOp::Sin:
-  case core::UnaryOp::Cos:
-  case core::UnaryOp::Tan:
-  case core::UnaryOp::Tanh:
-  case core::UnaryOp::Log1p:
-  case core::UnaryOp::Expm1:
-  case core::UnaryOp::Erf:
-    return true;
-  default:
-    return false;
-  }
+/// The primitive's own cost in simple operations (the table's), 0 for other nodes.
+int primitiveCost(const Node& node) {
+  if (node.kind == K::Unary) return prim::info(node.unaryOp).cost;
+  if (node.kind == K::Binary) return prim::info(node.binaryOp).cost;
+  return 0;
 }
 
 } // namespace
@@ -177,7 +164,7 @@ bool Lowering::isExpensive(const core::NodeP& node) {
   if (found != expensive_.end()) return found->second;
   bool expensive = node->kind == K::SumOuter || node->kind == K::MaxOuter ||
                    node->kind == K::ProdOuter || node->kind == K::ArgmaxOuter ||
-                   node->kind == K::Scatter || isTranscendental(*node);
+                   node->kind == K::Scatter || primitiveCost(*node) >= prim::kTranscendental;
   for (const core::NodeP& operand : node->operands)
     expensive = expensive || isExpensive(operand);
   for (const core::NodeP& index : node->indices)
@@ -219,11 +206,7 @@ int Lowering::pullCost(const core::NodeP& node) {
   case K::Unary:
   case K::Binary:
   case K::Cond:
-    if (isTranscendental(*node)) {
-      cost = saturated;
-      break;
-    }
-    cost = node->kind == K::Unary || node->kind == K::Binary || node->kind == K::Cond;
+    cost = std::min(saturated, primitiveCost(*node) + (node->kind == K::Cond));
     for (size_t o = 0; o < node->operands.size(); ++o) {
       // x + x pulls x once: equal expressions are one (ExprBuilder interns them).
       const core::NodeP& operand = node->operands[o];

@@ -32,37 +32,10 @@ std::string bufferName(const Buffer& buffer) {
   return buffer.name + "_" + std::to_string(buffer.id);
 }
 
+/// The symbol of an infix primitive (a + b); null for one printed as a call.
 const char* infix(core::BinaryOp op) {
-  switch (op) {
-  case core::BinaryOp::Add:
-    return "+";
-  case core::BinaryOp::Sub:
-    return "-";
-  case core::BinaryOp::Mul:
-    return "*";
-  case core::BinaryOp::Div:
-    return "/";
-  case core::BinaryOp::Mod:
-    return "%";
-  case core::BinaryOp::Eq:
-    return "==";
-  case core::BinaryOp::Ne:
-    return "!=";
-  case core::BinaryOp::Lt:
-    return "<";
-  case core::BinaryOp::Le:
-    return "<=";
-  case core::BinaryOp::Gt:
-    return ">";
-  case core::BinaryOp::Ge:
-    return ">=";
-  case core::BinaryOp::And:
-    return "&&";
-  case core::BinaryOp::Or:
-    return "||";
-  default:
-    return nullptr; // printed as a call
-  }
+  const prim::BinaryInfo& entry = prim::info(op);
+  return entry.notation == prim::Notation::Infix ? entry.symbol : nullptr;
 }
 
 std::string constantText(const core::Scalar& value, Elem type) {
@@ -86,8 +59,8 @@ public:
     case Expr::Kind::Load:
       return bufferName(*e.buffer) + "[" + expr(*e.operands[0]) + "]";
     case Expr::Kind::Unary:
-      if (e.unaryOp == core::UnaryOp::Neg) return "-" + operand(*e.operands[0]);
-      if (e.unaryOp == core::UnaryOp::Not) return "!" + operand(*e.operands[0]);
+      if (prim::info(e.unaryOp).notation == prim::Notation::Prefix)
+        return prim::info(e.unaryOp).symbol + operand(*e.operands[0]);
       return std::string(core::toString(e.unaryOp)) + "(" + expr(*e.operands[0]) + ")";
     case Expr::Kind::Binary:
       if (const char* op = infix(e.binaryOp))

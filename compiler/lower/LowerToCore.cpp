@@ -28,7 +28,7 @@ struct FunctionValue {
   const ast::Expr* lambda = nullptr;
   Env closure; // Lambda: the scope it was written in
   Sizes sizes; // the size substitution to lower its body with
-  Builtin builtin = Builtin::Exp;
+  Builtin builtin = Builtin::NoGrad;
 };
 using FunctionP = std::shared_ptr<const FunctionValue>;
 
@@ -65,49 +65,6 @@ bool isTrivial(const NodeP& node) {
          node->kind == core::Node::Kind::SizeValue;
 }
 
-core::UnaryOp unaryOf(Builtin builtin) {
-  switch (builtin) {
-  case Builtin::Exp:
-    return core::UnaryOp::Exp;
-  case Builtin::Log:
-    return core::UnaryOp::Log;
-  case Builtin::Sqrt:
-    return core::UnaryOp::Sqrt;
-  case Builtin::Sin:
-    return core::UnaryOp::Sin;
-  case Builtin::Cos:
-    return core::UnaryOp::Cos;
-  case Builtin::Tan:
-    return core::UnaryOp::Tan;
-  case Builtin::Tanh:
-    return core::UnaryOp::Tanh;
-  case Builtin::Abs:
-    return core::UnaryOp::Abs;
-  case Builtin::Floor:
-    return core::UnaryOp::Floor;
-  case Builtin::Ceil:
-    return core::UnaryOp::Ceil;
-  case Builtin::Sign:
-    return core::UnaryOp::Sign;
-  case Builtin::Log1p:
-    return core::UnaryOp::Log1p;
-  case Builtin::Expm1:
-    return core::UnaryOp::Expm1;
-  case Builtin::Erf:
-    return core::UnaryOp::Erf;
-  case Builtin::ToF64:
-    return core::UnaryOp::ToF64;
-  case Builtin::ToF32:
-    return core::UnaryOp::ToF32;
-  case Builtin::ToI64:
-    return core::UnaryOp::ToI64;
-  case Builtin::ToBool:
-    return core::UnaryOp::ToBool;
-  default:
-    throw core::IRError("lowering: not a unary built-in");
-  }
-}
-
 core::BinaryOp binaryOf(ast::BinaryOp op) {
   using A = ast::BinaryOp;
   using C = core::BinaryOp;
@@ -142,21 +99,6 @@ core::BinaryOp binaryOf(ast::BinaryOp op) {
     return C::Pow;
   }
   return C::Add;
-}
-
-core::BinaryOp binaryOf(Builtin builtin) {
-  switch (builtin) {
-  case Builtin::Max:
-    return core::BinaryOp::Max;
-  case Builtin::Min:
-    return core::BinaryOp::Min;
-  case Builtin::Pow:
-    return core::BinaryOp::Pow;
-  case Builtin::Atan2:
-    return core::BinaryOp::Atan2;
-  default:
-    throw core::IRError("lowering: not a binary built-in");
-  }
 }
 
 core::DiffKind diffOf(Builtin builtin) {
@@ -551,8 +493,8 @@ private:
 
   NodeP applyElementwise(Builtin builtin, const std::vector<NodeP>& args) {
     if (builtin == Builtin::NoGrad) return core::makeNoGrad(args[0]);
-    if (sema::isBinaryMath(builtin)) return elementwise(binaryOf(builtin), args[0], args[1]);
-    return core::makeUnary(unaryOf(builtin), args[0]);
+    if (auto op = sema::binaryPrimitive(builtin)) return elementwise(*op, args[0], args[1]);
+    return core::makeUnary(*sema::unaryPrimitive(builtin), args[0]);
   }
 
   /// The index variables of a lambda, bound in a new environment.

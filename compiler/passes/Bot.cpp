@@ -215,32 +215,9 @@ private:
   /// Whether an operation maps zeros (0, +0.0, false) to exactly zero, so that
   /// pushing an out-of-range read through it still gives zero.
   static bool preservesZero(const Node& t) {
-    bool floating = isFloat(t.operands[0]->type.elem);
-    if (t.kind == K::Unary) {
-      switch (t.unaryOp) {
-      case UnaryOp::Not:
-      case UnaryOp::Exp:
-      case UnaryOp::Log:
-      case UnaryOp::Cos:
-        return false;
-      case UnaryOp::Neg:
-        return !floating; // -(+0.0) is -0.0
-      default:
-        return true;
-      }
-    }
-    switch (t.binaryOp) {
-    case BinaryOp::Eq:
-    case BinaryOp::Le:
-    case BinaryOp::Ge:
-    case BinaryOp::Pow:
-      return false;
-    case BinaryOp::Div:
-    case BinaryOp::Mod:
-      return !floating; // 0.0 / 0.0 is NaN; integer division by zero gives 0
-    default:
-      return true;
-    }
+    Elem operand = t.operands[0]->type.elem;
+    return t.kind == K::Unary ? prim::mapsZeroToZero(t.unaryOp, operand)
+                              : prim::mapsZeroToZero(t.binaryOp, operand);
   }
 
   /// Guards `value` by every index position against the dimension it reads.

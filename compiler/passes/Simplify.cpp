@@ -1,7 +1,7 @@
 #include "passes/Simplify.h"
 
+#include "base/ScalarSemantics.h"
 #include "ir/Builder.h"
-#include "ir/InterpreterOps.h"
 #include "ir/Rewrite.h"
 #include "ir/Visitor.h"
 
@@ -45,73 +45,6 @@ NodeP constantLike(Scalar scalar, const Type& type) {
     node = makeReplicate(*dim, node);
   return node;
 }
-
-/// Evaluates an operation on scalars with the interpreter's own element rules.
-struct Folder {
-  static std::vector<unsigned char> bytes(const Scalar& value, Elem elem) {
-    std::vector<unsigned char> buffer(8, 0);
-    switch (elem) {
-    case Elem::F64: {
-      double d = std::get<double>(value);
-      std::memcpy(buffer.data(), &d, sizeof d);
-      break;
-    }
-    case Elem::F32: {
-      float f = float(std::get<double>(value));
-      std::memcpy(buffer.data(), &f, sizeof f);
-      break;
-    }
-    case Elem::I64: {
-      int64_t i = std::get<int64_t>(value);
-      std::memcpy(buffer.data(), &i, sizeof i);
-      break;
-    }
-    case Elem::Bool:
-      buffer[0] = std::get<bool>(value) ? 1 : 0;
-      break;
-    }
-    return buffer;
-  }
-
-  static Scalar scalar(const std::vector<unsigned char>& buffer, Elem elem) {
-    switch (elem) {
-    case Elem::F64: {
-      double d;
-      std::memcpy(&d, buffer.data(), sizeof d);
-      return d;
-    }
-    case Elem::F32: {
-      float f;
-      std::memcpy(&f, buffer.data(), sizeof f);
-      return double(f);
-    }
-    case Elem::I64: {
-      int64_t i;
-      std::memcpy(&i, buffer.data(), sizeof i);
-      return i;
-    }
-    case Elem::Bool:
-      return buffer[0] != 0;
-    }
-    return false;
-  }
-
-  static Scalar unary(UnaryOp op, const Scalar& value, Elem in, Elem out) {
-    auto input = bytes(value, in);
-    std::vector<unsigned char> output(8, 0);
-    interp::ops::unary(op, interp::ops::dtypeOf(in), input.data(), interp::ops::dtypeOf(out),
-                       output.data(), 1);
-    return scalar(output, out);
-  }
-
-  static Scalar binary(BinaryOp op, const Scalar& a, const Scalar& b, Elem in, Elem out) {
-    auto left = bytes(a, in);
-    auto right = bytes(b, in);
-    std::vector<unsigned char> output(8, 0);
-    interp::ops::binary(op, interp::ops::dtypeOf(in), left.data(), right.data(), output.data(), 1);
-    return scalar(output, out);
-  }
-};
 
 // ---- Uses of let-bound variables ------------------------------------------------------
 
@@ -246,8 +179,7 @@ private:
         operand->kind == K::Unary && operand->unaryOp == node->unaryOp)
       return operand->operands[0];
     if (auto value = constantValue(operand))
-      return constantLike(Folder::unary(node->unaryOp, *value, operand->type.elem, node->type.elem),
-                          node->type);
+      return constantLike(prim::evaluate(node->unaryOp, operand->type.elem, *value), node->type);
     return nullptr;
   }
 
@@ -258,8 +190,7 @@ private:
     auto left = constantValue(a);
     auto right = constantValue(b);
     if (left && right)
-      return constantLike(Folder::binary(op, *left, *right, a->type.elem, node->type.elem),
-                          node->type);
+      return constantLike(prim::evaluate(op, a->type.elem, *left, *right), node->type);
     // (cond c x y) == z with constants x, y, z: the comparison moves into the branches, where
     // it folds (a masked scatter's selector, `cond c 0 1 == 0`, becomes c).
     if ((op == BinaryOp::Eq || op == BinaryOp::Ne) && right && a->kind == K::Cond &&
@@ -289,7 +220,7 @@ private:
         if (auto inner = constantValue(a->operands[1])) {
           int64_t c1 = std::get<int64_t>(*inner) * (a->binaryOp == BinaryOp::Add ? 1 : -1);
           int64_t c2 = std::get<int64_t>(*right) * (op == BinaryOp::Add ? 1 : -1);
-          int64_t sum = interp::ops::wrappingAdd(c1, c2);
+          int64_t sum = arr::wrappingAdd(c1, c2);
           return makeBinary(BinaryOp::Add, a->operands[0], constantLike(sum, node->type));
         }
       }

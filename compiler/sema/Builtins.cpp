@@ -6,7 +6,7 @@ namespace arr::sema {
 
 namespace {
 
-const std::map<std::string, Builtin>& table() {
+const std::map<std::string, Builtin>& structural() {
   static const std::map<std::string, Builtin> names = {
       {"build", Builtin::Build},
       {"gather", Builtin::Gather},
@@ -20,28 +20,6 @@ const std::map<std::string, Builtin>& table() {
       {"reshape", Builtin::Reshape},
       {"iota", Builtin::Iota},
       {"noGrad", Builtin::NoGrad},
-      {"exp", Builtin::Exp},
-      {"log", Builtin::Log},
-      {"sqrt", Builtin::Sqrt},
-      {"sin", Builtin::Sin},
-      {"cos", Builtin::Cos},
-      {"tan", Builtin::Tan},
-      {"tanh", Builtin::Tanh},
-      {"abs", Builtin::Abs},
-      {"floor", Builtin::Floor},
-      {"ceil", Builtin::Ceil},
-      {"sign", Builtin::Sign},
-      {"log1p", Builtin::Log1p},
-      {"expm1", Builtin::Expm1},
-      {"erf", Builtin::Erf},
-      {"max", Builtin::Max},
-      {"min", Builtin::Min},
-      {"pow", Builtin::Pow},
-      {"atan2", Builtin::Atan2},
-      {"f64", Builtin::ToF64},
-      {"f32", Builtin::ToF32},
-      {"i64", Builtin::ToI64},
-      {"bool", Builtin::ToBool},
       {"grad", Builtin::Grad},
       {"valueAndGrad", Builtin::ValueAndGrad},
       {"vjp", Builtin::Vjp},
@@ -52,33 +30,58 @@ const std::map<std::string, Builtin>& table() {
 
 } // namespace
 
+Builtin builtinOf(prim::UnaryOp op) {
+  return Builtin(kFirstUnary + uint16_t(op));
+}
+
+Builtin builtinOf(prim::BinaryOp op) {
+  return Builtin(kFirstBinary + uint16_t(op));
+}
+
+std::optional<prim::UnaryOp> unaryPrimitive(Builtin builtin) {
+  auto value = uint16_t(builtin);
+  if (value < kFirstUnary || value >= kFirstUnary + prim::kUnaryCount) return std::nullopt;
+  return prim::UnaryOp(value - kFirstUnary);
+}
+
+std::optional<prim::BinaryOp> binaryPrimitive(Builtin builtin) {
+  auto value = uint16_t(builtin);
+  if (value < kFirstBinary || value >= kFirstBinary + prim::kBinaryCount) return std::nullopt;
+  return prim::BinaryOp(value - kFirstBinary);
+}
+
 std::optional<Builtin> builtinNamed(const std::string& name) {
-  auto it = table().find(name);
-  if (it == table().end()) return std::nullopt;
-  return it->second;
+  auto it = structural().find(name);
+  if (it != structural().end()) return it->second;
+  if (auto op = prim::callableUnary(name)) return builtinOf(*op);
+  if (auto op = prim::callableBinary(name)) return builtinOf(*op);
+  return std::nullopt;
 }
 
 const char* builtinName(Builtin builtin) {
-  for (const auto& [name, value] : table())
+  if (auto op = unaryPrimitive(builtin)) return prim::toString(*op);
+  if (auto op = binaryPrimitive(builtin)) return prim::toString(*op);
+  for (const auto& [name, value] : structural())
     if (value == builtin) return name.c_str();
   return "?";
 }
 
 bool isBuiltinName(const std::string& name) {
-  return table().count(name) != 0;
+  return builtinNamed(name).has_value();
 }
 
-bool isUnaryMath(Builtin builtin) {
-  return builtin >= Builtin::Exp && builtin <= Builtin::Erf;
+bool isElementwise(Builtin builtin) {
+  return unaryPrimitive(builtin) || binaryPrimitive(builtin);
 }
-bool isBinaryMath(Builtin builtin) {
-  return builtin >= Builtin::Max && builtin <= Builtin::Atan2;
-}
+
 bool isConversion(Builtin builtin) {
-  return builtin >= Builtin::ToF64 && builtin <= Builtin::ToBool;
+  auto op = unaryPrimitive(builtin);
+  return op && prim::isConversionResult(prim::info(*op).result) &&
+         prim::info(*op).operands == prim::Operands::Any;
 }
+
 bool isDifferentiation(Builtin builtin) {
-  return builtin >= Builtin::Grad;
+  return builtin >= Builtin::Grad && builtin <= Builtin::Jvp;
 }
 
 } // namespace arr::sema

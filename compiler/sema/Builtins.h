@@ -1,12 +1,17 @@
 #pragma once
 // The built-in operations of LANGUAGE.md §6 and the differentiation operators of §8.
+// The elementwise built-ins (exp, max, f64, ...) are the callable primitives of the
+// primitive table (base/Primitives.h): a Builtin value carries the primitive.
 
+#include "base/Primitives.h"
+
+#include <cstdint>
 #include <optional>
 #include <string>
 
 namespace arr::sema {
 
-enum class Builtin {
+enum class Builtin : uint16_t {
   Build,
   Gather,
   Scatter,
@@ -19,44 +24,29 @@ enum class Builtin {
   Reshape,
   Iota,
   NoGrad,
-  // elementwise unary
-  Exp,
-  Log,
-  Sqrt,
-  Sin,
-  Cos,
-  Tan,
-  Tanh,
-  Abs,
-  Floor,
-  Ceil,
-  Sign,
-  Log1p,
-  Expm1,
-  Erf,
-  // elementwise binary
-  Max,
-  Min,
-  Pow,
-  Atan2,
-  // conversions
-  ToF64,
-  ToF32,
-  ToI64,
-  ToBool,
   // differentiation operators: applied to a function, then called
   Grad,
   ValueAndGrad,
   Vjp,
   Jvp,
+  // Elementwise primitives follow: kFirstUnary + op and kFirstBinary + op.
 };
+inline constexpr uint16_t kFirstUnary = 0x100;
+inline constexpr uint16_t kFirstBinary = 0x200;
+
+Builtin builtinOf(prim::UnaryOp op);
+Builtin builtinOf(prim::BinaryOp op);
+/// The primitive an elementwise built-in applies (none for the other built-ins).
+std::optional<prim::UnaryOp> unaryPrimitive(Builtin builtin);
+std::optional<prim::BinaryOp> binaryPrimitive(Builtin builtin);
 
 std::optional<Builtin> builtinNamed(const std::string& name);
 const char* builtinName(Builtin builtin);
 bool isBuiltinName(const std::string& name);
 
-bool isUnaryMath(Builtin builtin);
-bool isBinaryMath(Builtin builtin);
+/// A primitive applied elementwise: math functions and conversions.
+bool isElementwise(Builtin builtin);
+/// f64, f32, i64 and bool.
 bool isConversion(Builtin builtin);
 bool isDifferentiation(Builtin builtin);
 

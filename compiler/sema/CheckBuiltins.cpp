@@ -10,12 +10,17 @@ namespace arr::sema {
 
 namespace {
 
-/// exp, log, ... need floats; abs and sign take any number.
-/// pow also takes integers, like `**`.
+/// The element types an elementwise built-in accepts (any for noGrad).
+prim::Operands operandsOf(Builtin builtin) {
+  if (auto op = unaryPrimitive(builtin)) return prim::info(*op).operands;
+  if (auto op = binaryPrimitive(builtin)) return prim::info(*op).operands;
+  return prim::Operands::Any;
+}
+
+/// exp, log, ... need floats (literals default to f64); abs, sign, max and pow take
+/// any number.
 bool needsFloat(Builtin builtin) {
-  return builtin != Builtin::Abs && builtin != Builtin::Sign && builtin != Builtin::Max &&
-         builtin != Builtin::Min && builtin != Builtin::Pow && !isConversion(builtin) &&
-         builtin != Builtin::NoGrad;
+  return operandsOf(builtin) == prim::Operands::Floats;
 }
 
 size_t arityOf(Builtin builtin) {
@@ -29,7 +34,7 @@ size_t arityOf(Builtin builtin) {
   case Builtin::Scatter:
     return 3;
   default:
-    return isBinaryMath(builtin) ? 2 : 1;
+    return binaryPrimitive(builtin) ? 2 : 1;
   }
 }
 
@@ -53,22 +58,20 @@ TypeP FunctionChecker::elementwiseType(Builtin builtin, const std::vector<TypeP>
     if (!arg->isArray() || !arg->typeVar.empty())
       throw CompileError(loc, name + ": cannot apply to " + toString(arg) +
                                   "; it applies to arrays elementwise");
-    if (isConversion(builtin)) continue;
+    prim::Operands operands = operandsOf(builtin);
+    if (operands == prim::Operands::Any) continue;
+    if (operands == prim::Operands::Bools && arg->elem != ElemKind::Bool)
+      throw CompileError(loc, name + ": needs bool, not " + toString(arg));
     if (!isNumeric(arg->elem))
       throw CompileError(loc, name + ": needs a number, not " + toString(arg) +
                                   " (bool is not a number)");
-    if (needsFloat(builtin) && !isFloat(arg->elem))
+    if (operands == prim::Operands::Floats && !isFloat(arg->elem))
       throw CompileError(loc, name + ": needs a float (f32 or f64) argument, not " + toString(arg) +
                                   "; convert it with f64(...)");
   }
   if (builtin == Builtin::NoGrad) return args[0];
-  if (isConversion(builtin)) {
-    ElemKind target = builtin == Builtin::ToF64   ? ElemKind::F64
-                      : builtin == Builtin::ToF32 ? ElemKind::F32
-                      : builtin == Builtin::ToI64 ? ElemKind::I64
-                                                  : ElemKind::Bool;
-    return withElem(args[0], target);
-  }
+  if (auto op = unaryPrimitive(builtin))
+    return withElem(args[0], *prim::resultType(*op, args[0]->elem));
   if (args.size() == 1) return args[0];
   const TypeP& left = args[0];
   const TypeP& right = args[1];

@@ -330,8 +330,7 @@ TypeP FunctionChecker::checkFunctionArgument(ast::Expr& expr, const std::vector<
   }
   auto resolution = std::make_shared<Resolution>();
   if (auto builtin = builtinNamed(name)) {
-    if (!(isUnaryMath(*builtin) || isBinaryMath(*builtin) || isConversion(*builtin) ||
-          *builtin == Builtin::NoGrad))
+    if (!(isElementwise(*builtin) || *builtin == Builtin::NoGrad))
       throw CompileError(expr.range.begin, "the built-in '" + name +
                                                "' cannot be passed as a function; wrap it in a "
                                                "lambda");
@@ -366,7 +365,7 @@ size_t FunctionChecker::functionArity(ast::Expr& function, const std::string& co
     if (auto target = program_.program().lookup(module_, function.name());
         target && target->decl->kind != ast::Decl::Kind::Constant && !lookupLocal(function.name()))
       return target->decl->params.size();
-    if (auto builtin = builtinNamed(function.name())) return isBinaryMath(*builtin) ? 2 : 1;
+    if (auto builtin = builtinNamed(function.name())) return binaryPrimitive(*builtin) ? 2 : 1;
   }
   throw CompileError(function.range.begin,
                      context +

@@ -99,13 +99,6 @@ TypeP withElem(const TypeP& type, ElemKind elem) {
   return arrayType(type->dims, elem);
 }
 
-bool isFloat(ElemKind elem) {
-  return elem == ElemKind::F64 || elem == ElemKind::F32;
-}
-bool isNumeric(ElemKind elem) {
-  return elem != ElemKind::Bool;
-}
-
 bool containsTypeVariable(const TypeP& type) {
   if (type->isArray()) return !type->typeVar.empty();
   for (const auto& component : type->elements)

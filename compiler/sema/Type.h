@@ -58,8 +58,8 @@ TypeP dropOuterDims(const TypeP& type, size_t count);
 /// The same structure with every element type replaced.
 TypeP withElem(const TypeP& type, ElemKind elem);
 
-bool isFloat(ElemKind elem);
-bool isNumeric(ElemKind elem);
+using arr::isFloat;
+using arr::isNumeric;
 bool containsTypeVariable(const TypeP& type);
 bool containsFunction(const TypeP& type);
 /// The float components of `type` (in order), as a tuple, a single type or null.

@@ -29,7 +29,7 @@ bool isLiteralLike(const ast::Expr& expr) {
   case K::Call: {
     if (expr.operand(0).kind != K::Name) return false;
     auto builtin = builtinNamed(expr.operand(0).name());
-    if (!builtin || !(isUnaryMath(*builtin) || isBinaryMath(*builtin))) return false;
+    if (!builtin || !isElementwise(*builtin) || isConversion(*builtin)) return false;
     return std::all_of(expr.operands.begin() + 1, expr.operands.end(),
                        [](const ast::ExprP& e) { return isLiteralLike(*e); });
   }

@@ -1,5 +1,6 @@
 #include "passes/ad/Forward.h"
 
+#include "base/DerivativeFormula.h"
 #include "ir/Builder.h"
 #include "ir/Printer.h"
 #include "ir/Rewrite.h"
@@ -294,71 +295,82 @@ private:
     return dual_(term).first;
   }
 
+  /// A primitive's partial derivative formula (base/Primitives.h) as core IR over the
+  /// bound operands x, y and result r, in the differentiated type; equal subterms are
+  /// built once, so the partials of one primitive share them.
+  class FormulaBuilder {
+  public:
+    FormulaBuilder(NodeP x, NodeP y, NodeP r, Type type)
+        : x_(std::move(x)), y_(std::move(y)), r_(std::move(r)), type_(std::move(type)) {}
+
+    NodeP build(const prim::Formula& formula) {
+      using FK = prim::Formula::Kind;
+      switch (formula.kind) {
+      case FK::Number:
+        return constant(formula.number, type_);
+      case FK::Operand:
+        return formula.operand == 0 ? x_ : y_;
+      case FK::Result:
+        return r_;
+      case FK::Unary:
+        return intern(core::makeUnary(formula.unaryOp, build(formula.args[0])));
+      case FK::Binary:
+        return intern(
+            core::makeBinary(formula.binaryOp, build(formula.args[0]), build(formula.args[1])));
+      case FK::Indicator: // 1 where the comparison holds, else 0, in the float type
+        return intern(core::makeUnary(type_.elem == Elem::F32 ? UnaryOp::ToF32 : UnaryOp::ToF64,
+                                      build(formula.args[0])));
+      }
+      throw core::IRError("AD: a malformed derivative formula");
+    }
+
+  private:
+    /// The node already built with the same operation and operands, if any.
+    NodeP intern(const NodeP& node) {
+      std::string key = std::to_string(int(node->kind)) + ":" + std::to_string(int(node->unaryOp)) +
+                        ":" + std::to_string(int(node->binaryOp));
+      for (const auto& operand : node->operands)
+        key += ":" + std::to_string(reinterpret_cast<uintptr_t>(operand.get()));
+      auto [it, inserted] = built_.emplace(key, node);
+      return it->second;
+    }
+
+    NodeP x_, y_, r_;
+    Type type_;
+    std::unordered_map<std::string, NodeP> built_;
+  };
+
+  /// The tangent `delta` scaled by a partial derivative: unscaled for "1", none for "0".
+  DeltaP scaleByPartial(const prim::Formula& partial, FormulaBuilder& builder,
+                        const DeltaP& delta) {
+    if (!delta || partial.isNumber(0)) return nullptr;
+    if (partial.isNumber(1)) return delta;
+    return scale(builder.build(partial), delta);
+  }
+
   Dual unary(const core::Node& t) {
     auto [a, da] = dual_(t.operands[0]);
     NodeP x = da ? bind(a, "x") : a;
     NodeP primal = core::makeUnary(t.unaryOp, x);
     if (!da) return {primal, nullptr};
-    const Type& type = t.type;
-    auto un = [](UnaryOp op, NodeP v) { return core::makeUnary(op, std::move(v)); };
-    auto bin = [](BinaryOp op, NodeP l, NodeP r) {
-      return core::makeBinary(op, std::move(l), std::move(r));
-    };
-    NodeP r;
-    switch (t.unaryOp) {
-    case UnaryOp::Neg:
-      return {primal, scale(constant(-1.0, type), da)};
-    case UnaryOp::Exp:
-      r = bind(primal, "exp");
-      return {r, scale(r, da)};
-    case UnaryOp::Log:
-      return {primal, scale(bin(BinaryOp::Div, constant(1.0, type), x), da)};
-    case UnaryOp::Sqrt:
-      r = bind(primal, "sqrt");
-      return {r, scale(bin(BinaryOp::Div, constant(0.5, type), r), da)};
-    case UnaryOp::Sin:
-      return {primal, scale(un(UnaryOp::Cos, x), da)};
-    case UnaryOp::Cos:
-      return {primal, scale(un(UnaryOp::Neg, un(UnaryOp::Sin, x)), da)};
-    case UnaryOp::Tan:
-      r = bind(primal, "tan");
-      return {r, scale(bin(BinaryOp::Add, constant(1.0, type), bin(BinaryOp::Mul, r, r)), da)};
-    case UnaryOp::Tanh:
-      r = bind(primal, "tanh");
-      return {r, scale(bin(BinaryOp::Sub, constant(1.0, type), bin(BinaryOp::Mul, r, r)), da)};
-    case UnaryOp::Abs:
-      // sign(x): at 0 the derivative is 0, one of the one-sided derivatives' average;
-      // LANGUAGE.md allows either one-sided derivative, and 0 lies between them.
-      // sign(x), with +1 at 0: LANGUAGE.md §8 asks for one of the one-sided derivatives.
-      return {primal, scale(bin(BinaryOp::Add, un(UnaryOp::Sign, x),
-                                un(type.elem == Elem::F32 ? UnaryOp::ToF32 : UnaryOp::ToF64,
-                                   bin(BinaryOp::Eq, x, constant(0.0, type)))),
-                            da)};
-    case UnaryOp::Floor:
-    case UnaryOp::Ceil:
-    case UnaryOp::Sign:
-      return {primal, nullptr};
-    case UnaryOp::Log1p:
-      return {primal, scale(bin(BinaryOp::Div, constant(1.0, type),
-                                bin(BinaryOp::Add, constant(1.0, type), x)),
-                            da)};
-    case UnaryOp::Expm1:
-      r = bind(primal, "expm1");
-      return {r, scale(bin(BinaryOp::Add, r, constant(1.0, type)), da)};
-    case UnaryOp::Erf: {
-      NodeP gaussian = un(UnaryOp::Exp, un(UnaryOp::Neg, bin(BinaryOp::Mul, x, x)));
-      return {primal,
-              scale(bin(BinaryOp::Mul, constant(2.0 / std::sqrt(M_PI), type), gaussian), da)};
+    const prim::UnaryInfo& entry = prim::info(t.unaryOp);
+    switch (entry.derivative.kind) {
+    case prim::DerivativeKind::Formulas: {
+      const prim::Formula& partial = prim::partialDerivative(t.unaryOp);
+      NodeP r = partial.mentionsResult() ? bind(primal, "r") : primal;
+      FormulaBuilder builder(x, nullptr, r, t.type);
+      return {r, scaleByPartial(partial, builder, da)};
     }
-    case UnaryOp::ToF64:
-    case UnaryOp::ToF32: {
+    case prim::DerivativeKind::Conversion:
       if (!isFloatType(t.operands[0]->type)) return {primal, nullptr};
-      DeltaP converted = make(Delta::Kind::Convert, type, {da});
-      return {primal, converted};
-    }
-    default:
+      return {primal, make(Delta::Kind::Convert, t.type, {da})};
+    case prim::DerivativeKind::PiecewiseConstant:
+    case prim::DerivativeKind::Discrete:
       return {primal, nullptr};
+    case prim::DerivativeKind::Unset:
+      break;
     }
+    throw core::IRError(std::string("AD: no derivative rule for ") + entry.name);
   }
 
   Dual binary(const core::Node& t) {
@@ -368,65 +380,25 @@ private:
     NodeP x = bind(a, "x");
     NodeP y = bind(b, "y");
     NodeP primal = core::makeBinary(t.binaryOp, x, y);
-    const Type& type = t.type;
-    auto bin = [](BinaryOp op, NodeP l, NodeP r) {
-      return core::makeBinary(op, std::move(l), std::move(r));
-    };
-    auto un = [](UnaryOp op, NodeP v) { return core::makeUnary(op, std::move(v)); };
-    auto mask = [&](BinaryOp comparison) {
-      // 1 where the comparison holds, else 0, in the float type.
-      return un(type.elem == Elem::F32 ? UnaryOp::ToF32 : UnaryOp::ToF64, bin(comparison, x, y));
-    };
-    switch (t.binaryOp) {
-    case BinaryOp::Add:
-      return {primal, add(da, db)};
-    case BinaryOp::Sub:
-      return {primal, add(da, scale(constant(-1.0, type), db))};
-    case BinaryOp::Mul:
-      return {primal, add(scale(y, da), scale(x, db))};
-    case BinaryOp::Div: {
-      NodeP reciprocal = bind(bin(BinaryOp::Div, constant(1.0, type), y), "recip");
-      NodeP quotient = bind(primal, "quot");
-      return {quotient, add(scale(reciprocal, da),
-                            scale(un(UnaryOp::Neg, bin(BinaryOp::Mul, quotient, reciprocal)), db))};
+    const prim::BinaryInfo& entry = prim::info(t.binaryOp);
+    switch (entry.derivative.kind) {
+    case prim::DerivativeKind::Formulas: {
+      const prim::Formula& dx = prim::partialDerivative(t.binaryOp, 0);
+      const prim::Formula& dy = prim::partialDerivative(t.binaryOp, 1);
+      bool needsResult = (da && dx.mentionsResult()) || (db && dy.mentionsResult());
+      NodeP r = needsResult ? bind(primal, "r") : primal;
+      FormulaBuilder builder(x, y, r, t.type);
+      DeltaP first = scaleByPartial(dx, builder, da);
+      return {r, add(first, scaleByPartial(dy, builder, db))};
     }
-    case BinaryOp::Pow: {
-      NodeP power = bind(primal, "pow");
-      // d/dx = y * x^(y-1); d/dy = x^y * log x, taken as 0 where x = 0 (log of x
-      // plus 1 where x is 0 avoids 0 * -inf).
-      // Where y = 0 the exponent y - 1 + 1 keeps 0 * x^-1 from being 0 * inf at x = 0.
-      NodeP yIsZero = un(type.elem == Elem::F32 ? UnaryOp::ToF32 : UnaryOp::ToF64,
-                         bin(BinaryOp::Eq, y, constant(0.0, type)));
-      NodeP exponent = bin(BinaryOp::Add, bin(BinaryOp::Sub, y, constant(1.0, type)), yIsZero);
-      DeltaP dx = da ? scale(bin(BinaryOp::Mul, y, bin(BinaryOp::Pow, x, exponent)), da) : nullptr;
-      NodeP safeLog =
-          un(UnaryOp::Log, bin(BinaryOp::Add, x,
-                               un(type.elem == Elem::F32 ? UnaryOp::ToF32 : UnaryOp::ToF64,
-                                  bin(BinaryOp::Eq, x, constant(0.0, type)))));
-      DeltaP dy = db ? scale(bin(BinaryOp::Mul, power, safeLog), db) : nullptr;
-      return {power, add(dx, dy)};
-    }
-    case BinaryOp::Max:
-    case BinaryOp::Min: {
-      // The derivative goes to the first operand on ties.
-      NodeP first = bind(mask(t.binaryOp == BinaryOp::Max ? BinaryOp::Ge : BinaryOp::Le), "pick");
-      NodeP second = bin(BinaryOp::Sub, constant(1.0, type), first);
-      return {primal, add(scale(first, da), scale(second, db))};
-    }
-    case BinaryOp::Atan2: {
-      // atan2(y, x) with y = first operand: d = (x dy - y dx) / (x^2 + y^2).
-      NodeP denominator =
-          bind(bin(BinaryOp::Add, bin(BinaryOp::Mul, x, x), bin(BinaryOp::Mul, y, y)), "r2");
-      return {primal, add(scale(bin(BinaryOp::Div, y, denominator), da),
-                          scale(un(UnaryOp::Neg, bin(BinaryOp::Div, x, denominator)), db))};
-    }
-    case BinaryOp::Mod:
-      // x - y * floor(x / y): d = dx - floor(x / y) dy.
-      return {primal,
-              add(da, scale(un(UnaryOp::Neg, un(UnaryOp::Floor, bin(BinaryOp::Div, x, y))), db))};
-    default:
+    case prim::DerivativeKind::PiecewiseConstant:
+    case prim::DerivativeKind::Discrete:
+    case prim::DerivativeKind::Conversion:
       return {primal, nullptr};
+    case prim::DerivativeKind::Unset:
+      break;
     }
+    throw core::IRError(std::string("AD: no derivative rule for ") + entry.name);
   }
 
   std::vector<std::pair<VarP, NodeP>> bindings_;
@@ -530,7 +502,7 @@ void printDelta(const Delta& delta, std::string& out, std::set<uint64_t>& printe
     part(1);
     return;
   case DK::Convert:
-    out += std::string("Convert ") + ast::toString(delta.type.elem) + " ";
+    out += std::string("Convert ") + arr::toString(delta.type.elem) + " ";
     part(0);
     return;
   }
