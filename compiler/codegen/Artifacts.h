@@ -2,7 +2,7 @@
 // The files arrc makes besides LLVM's: the C header of an object file
 // (LANGUAGE.md §9) and executables linked with the runtime.
 
-#include "ir/Core.h"
+#include "loops/LoopIR.h"
 
 #include <string>
 #include <vector>
@@ -10,11 +10,11 @@
 namespace arr::codegen {
 
 /// Throws when two entry points have the same C name (`f'` and `f_q` are both arr_f_q).
-void requireDistinctCNames(const core::Program& program);
+void requireDistinctCNames(const loops::Program& program);
 
 /// The C declarations of every entry point of `program`, and arr_last_error.
 /// `guard` names the include guard (derived from the header's file name).
-std::string cHeader(const core::Program& program, const std::string& guard);
+std::string cHeader(const loops::Program& program, const std::string& guard);
 
 /// The flags a C program needs to link an object made by `arrc -c`.
 std::string linkFlags();

@@ -15,22 +15,22 @@ using loops::Stmt;
 
 // ---- ModuleContext ------------------------------------------------------------------
 
-llvm::Type* ModuleContext::registerType(core::Elem elem) {
+llvm::Type* ModuleContext::registerType(loops::Elem elem) {
   switch (elem) {
-  case core::Elem::F64:
+  case loops::Elem::F64:
     return llvm::Type::getDoubleTy(context());
-  case core::Elem::F32:
+  case loops::Elem::F32:
     return llvm::Type::getFloatTy(context());
-  case core::Elem::I64:
+  case loops::Elem::I64:
     return llvm::Type::getInt64Ty(context());
-  case core::Elem::Bool:
+  case loops::Elem::Bool:
     return llvm::Type::getInt1Ty(context());
   }
   return nullptr;
 }
 
-llvm::Type* ModuleContext::memoryType(core::Elem elem) {
-  return elem == core::Elem::Bool ? llvm::Type::getInt8Ty(context()) : registerType(elem);
+llvm::Type* ModuleContext::memoryType(loops::Elem elem) {
+  return elem == loops::Elem::Bool ? llvm::Type::getInt8Ty(context()) : registerType(elem);
 }
 
 llvm::Function* ModuleContext::runtimeFunction(const std::string& name, llvm::FunctionType* type) {
@@ -119,7 +119,7 @@ void Emitter::statement(const Stmt& s) {
     return;
   case Stmt::Kind::Store: {
     llvm::Value* value = expr(s.value);
-    if (s.buffer->type == core::Elem::Bool)
+    if (s.buffer->type == loops::Elem::Bool)
       value = builder_.CreateZExt(value, llvm::Type::getInt8Ty(context));
     builder_.CreateStore(value, element(*s.buffer, expr(s.index)));
     return;

@@ -28,8 +28,8 @@ struct ModuleContext {
   int outlined = 0;                     // chunk functions made so far
 
   llvm::LLVMContext& context() { return module.getContext(); }
-  llvm::Type* registerType(core::Elem elem); // i1 for bool
-  llvm::Type* memoryType(core::Elem elem);   // i8 for bool
+  llvm::Type* registerType(loops::Elem elem); // i1 for bool
+  llvm::Type* memoryType(loops::Elem elem);   // i8 for bool
   llvm::Function* runtimeFunction(const std::string& name, llvm::FunctionType* type);
   llvm::Function* mathFunction(const std::string& name, llvm::Type* type, int arity);
   llvm::Function* makeFunction(const std::string& name, llvm::FunctionType* type,
@@ -62,12 +62,12 @@ private:
   llvm::Value* element(const loops::Buffer& buffer, llvm::Value* index, bool inBounds = true);
 
   // Scalar semantics (Scalar.cpp).
-  llvm::Value* unary(core::UnaryOp op, core::Elem from, llvm::Value* x);
-  llvm::Value* binary(core::BinaryOp op, core::Elem type, llvm::Value* a, llvm::Value* b);
-  llvm::Value* floatUnary(core::UnaryOp op, llvm::Value* x);
-  llvm::Value* integerBinary(core::BinaryOp op, llvm::Value* a, llvm::Value* b);
-  llvm::Value* floatBinary(core::BinaryOp op, llvm::Value* a, llvm::Value* b);
-  llvm::Value* convert(core::UnaryOp op, core::Elem from, llvm::Value* x);
+  llvm::Value* unary(loops::UnaryOp op, loops::Elem from, llvm::Value* x);
+  llvm::Value* binary(loops::BinaryOp op, loops::Elem type, llvm::Value* a, llvm::Value* b);
+  llvm::Value* floatUnary(loops::UnaryOp op, llvm::Value* x);
+  llvm::Value* integerBinary(loops::BinaryOp op, llvm::Value* a, llvm::Value* b);
+  llvm::Value* floatBinary(loops::BinaryOp op, llvm::Value* a, llvm::Value* b);
+  llvm::Value* convert(loops::UnaryOp op, loops::Elem from, llvm::Value* x);
   llvm::Value* intrinsic(llvm::Intrinsic::ID id, llvm::ArrayRef<llvm::Value*> args);
   /// A float primitive the table lowers to an intrinsic, libm or the runtime; null when
   /// it is lowered to instructions.
@@ -77,8 +77,8 @@ private:
 
 public:
   /// The identity of a parallel reduction's operation.
-  llvm::Value* identity(core::BinaryOp op, core::Elem type);
-  llvm::Value* combine(core::BinaryOp op, core::Elem type, llvm::Value* a, llvm::Value* b) {
+  llvm::Value* identity(loops::BinaryOp op, loops::Elem type);
+  llvm::Value* combine(loops::BinaryOp op, loops::Elem type, llvm::Value* a, llvm::Value* b) {
     return binary(op, type, a, b);
   }
 

@@ -43,7 +43,7 @@ llvm::Function* entryFunction(ModuleContext& module, const loops::Function& func
     emitter.setLocal(size, made->getArg(argument++));
   for (const loops::Param& param : function.params) {
     if (param.scalar) {
-      if (param.scalar->type == core::Elem::Bool)
+      if (param.scalar->type == loops::Elem::Bool)
         made->addParamAttr(argument, llvm::Attribute::ZExt);
       emitter.setLocal(param.scalar, made->getArg(argument++));
     } else {
@@ -95,7 +95,7 @@ llvm::Function* uniformWrapper(ModuleContext& module, const loops::Function& fun
     const loops::Param& param = function.params[i];
     if (!param.scalar) {
       arguments.push_back(pointer);
-    } else if (param.scalar->type == core::Elem::Bool) {
+    } else if (param.scalar->type == loops::Elem::Bool) {
       llvm::Value* byte = builder.CreateLoad(builder.getInt8Ty(), pointer);
       arguments.push_back(builder.CreateICmpNE(byte, builder.getInt8(0)));
     } else {

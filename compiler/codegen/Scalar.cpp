@@ -6,18 +6,16 @@
 
 #include "codegen/Emitter.h"
 
-#include "ir/Builder.h"
-
 #include <llvm/IR/Intrinsics.h>
 
 #include <limits>
 
 namespace arr::codegen {
 
-using core::BinaryOp;
-using core::Elem;
-using core::UnaryOp;
+using loops::BinaryOp;
+using loops::Elem;
 using loops::Expr;
+using loops::UnaryOp;
 
 llvm::Value* Emitter::intrinsic(llvm::Intrinsic::ID id, llvm::ArrayRef<llvm::Value*> args) {
   return builder_.CreateIntrinsic(id, {args[0]->getType()}, args);
@@ -89,7 +87,7 @@ llvm::Value* Emitter::unary(UnaryOp op, Elem from, llvm::Value* x) {
   default:
     break;
   }
-  if (core::isFloat(from)) return floatUnary(op, x);
+  if (arr::isFloat(from)) return floatUnary(op, x);
   // i64: wrapping negation; abs(INT64_MIN) is INT64_MIN.
   llvm::Value* zero = builder_.getInt64(0);
   switch (op) {
@@ -101,7 +99,7 @@ llvm::Value* Emitter::unary(UnaryOp op, Elem from, llvm::Value* x) {
     return builder_.CreateSub(builder_.CreateZExt(builder_.CreateICmpSGT(x, zero), x->getType()),
                               builder_.CreateZExt(builder_.CreateICmpSLT(x, zero), x->getType()));
   default:
-    throw std::logic_error(std::string("code generation: ") + core::toString(op) + " on i64");
+    throw std::logic_error(std::string("code generation: ") + prim::toString(op) + " on i64");
   }
 }
 
@@ -198,7 +196,7 @@ llvm::Value* Emitter::binary(BinaryOp op, Elem type, llvm::Value* a, llvm::Value
     case BinaryOp::Min:
       return builder_.CreateAnd(a, b);
     default:
-      throw std::logic_error(std::string("code generation: ") + core::toString(op) + " on bool");
+      throw std::logic_error(std::string("code generation: ") + prim::toString(op) + " on bool");
     }
   }
   if (type == Elem::I64) return integerBinary(op, a, b);
@@ -273,7 +271,7 @@ llvm::Value* Emitter::integerBinary(BinaryOp op, llvm::Value* a, llvm::Value* b)
   case BinaryOp::Ge:
     return builder_.CreateICmpSGE(a, b);
   default:
-    throw std::logic_error(std::string("code generation: ") + core::toString(op) + " on i64");
+    throw std::logic_error(std::string("code generation: ") + prim::toString(op) + " on i64");
   }
 }
 

@@ -2,7 +2,7 @@
 
 #include "codegen/Artifacts.h"
 #include "codegen/CodeGen.h"
-#include "ir/EntrySignature.h"
+#include "driver/PassManager.h"
 
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
@@ -46,46 +46,58 @@ std::string defaultObjectPath(const std::string& input) {
 
 } // namespace
 
-int buildNative(const Options& options, const core::Program& core, const loops::Program& loops) {
+bool needsLlvm(const Options& options) {
+  return (options.output && !options.interpret) || options.objectOnly || options.emitLlvm ||
+         wantsDump(options, "llvm");
+}
+
+std::unique_ptr<llvm::Module> generateLlvm(const Options& options, const loops::Program& loops,
+                                           llvm::LLVMContext& context) {
   bool executable = options.output && !options.objectOnly && !options.emitLlvm;
-  if (!executable && !options.objectOnly && !options.emitLlvm && !wantsDump(options, "llvm"))
-    return 0;
   codegen::TargetOptions target{options.optLevel, options.targetCpu};
   std::vector<codegen::EntryInterface> entries;
-  for (const core::Entry& entry : core.entries)
-    entries.push_back({entry.name, core::encodeSignature(entry)});
-  llvm::LLVMContext context;
+  for (const loops::Function& function : loops.functions)
+    entries.push_back({function.name, runtime::encodeSignature(function.signature)});
   std::unique_ptr<llvm::Module> module =
       codegen::generateModule(loops, entries, executable, target, context);
   codegen::optimiseModule(*module, target);
-  if (startDump(options, "llvm")) std::cout << codegen::printModule(*module);
-  if (options.emitLlvm) {
-    std::string text = codegen::printModule(*module);
-    if (options.output)
-      writeText(*options.output, text);
-    else if (!wantsDump(options, "llvm"))
-      std::cout << text;
-    return 0;
+  return module;
+}
+
+void emitArtifacts(const Options& options, const loops::Program& loops, llvm::Module& module) {
+  bool executable = options.output && !options.objectOnly && !options.emitLlvm;
+  codegen::TargetOptions target{options.optLevel, options.targetCpu};
+  try {
+    if (options.emitLlvm) {
+      std::string text = codegen::printModule(module);
+      if (options.output)
+        writeText(*options.output, text);
+      else if (!wantsDump(options, "llvm"))
+        std::cout << text;
+      return;
+    }
+    if (options.objectOnly) {
+      codegen::requireDistinctCNames(loops);
+      std::string object = options.output.value_or(defaultObjectPath(options.input));
+      codegen::writeObject(module, target, object);
+      std::string header = headerPath(object);
+      writeText(header, codegen::cHeader(loops, includeGuard(header)));
+      return;
+    }
+    if (!executable) return;
+    llvm::SmallString<256> object;
+    if (std::error_code error = llvm::sys::fs::createTemporaryFile("arrc", "o", object))
+      throw std::runtime_error("cannot create a temporary file: " + error.message());
+    struct Remove {
+      std::string path;
+      ~Remove() { llvm::sys::fs::remove(path); }
+    } remove{std::string(object)};
+    codegen::writeObject(module, target, std::string(object));
+    codegen::linkExecutable(std::string(object), *options.output);
+  } catch (const std::runtime_error& error) {
+    // Unwritable outputs, failed links, unknown CPUs: the user's to fix.
+    throw UserError(error.what());
   }
-  if (options.objectOnly) {
-    codegen::requireDistinctCNames(core);
-    std::string object = options.output.value_or(defaultObjectPath(options.input));
-    codegen::writeObject(*module, target, object);
-    std::string header = headerPath(object);
-    writeText(header, codegen::cHeader(core, includeGuard(header)));
-    return 0;
-  }
-  if (!executable) return 0;
-  llvm::SmallString<256> object;
-  if (std::error_code error = llvm::sys::fs::createTemporaryFile("arrc", "o", object))
-    throw std::runtime_error("cannot create a temporary file: " + error.message());
-  struct Remove {
-    std::string path;
-    ~Remove() { llvm::sys::fs::remove(path); }
-  } remove{std::string(object)};
-  codegen::writeObject(*module, target, std::string(object));
-  codegen::linkExecutable(std::string(object), *options.output);
-  return 0;
 }
 
 } // namespace arr::driver

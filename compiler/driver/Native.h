@@ -3,12 +3,25 @@
 // and the requested artifact (executable, object and header, LLVM IR).
 
 #include "driver/Options.h"
-#include "ir/Core.h"
 #include "loops/LoopIR.h"
+
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+
+#include <memory>
 
 namespace arr::driver {
 
-/// Returns the process exit status; errors are reported on stderr.
-int buildNative(const Options& options, const core::Program& core, const loops::Program& loops);
+/// Whether the options ask for LLVM IR at all (an artifact or its dump).
+bool needsLlvm(const Options& options);
+
+/// Loop IR to optimised LLVM IR (the `llvm` pass).
+std::unique_ptr<llvm::Module> generateLlvm(const Options& options, const loops::Program& loops,
+                                           llvm::LLVMContext& context);
+
+/// Writes what the options ask for: an executable, an object and its C header, or
+/// LLVM IR text (the `emit` pass). Throws UserError when a file cannot be written
+/// or linking fails.
+void emitArtifacts(const Options& options, const loops::Program& loops, llvm::Module& module);
 
 } // namespace arr::driver

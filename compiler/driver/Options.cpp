@@ -1,14 +1,16 @@
 #include "driver/Options.h"
 
+#include "driver/Pipeline.h"
+
 #include <algorithm>
 #include <iostream>
 
 namespace arr::driver {
 
-const std::vector<std::string>& passNames() {
-  static const std::vector<std::string> names = {"parse",    "typecheck", "core",      "bot",
-                                                 "simplify", "ad",        "transpose", "unshare",
-                                                 "optimize", "loops",     "llvm"};
+std::vector<std::string> passNames() {
+  std::vector<std::string> names;
+  for (const PassInfo& pass : pipelinePasses())
+    if (pass.name != "emit") names.push_back(pass.name); // it writes files: nothing to print
   return names;
 }
 
@@ -17,16 +19,9 @@ bool wantsDump(const Options& options, const std::string& pass) {
          options.dumpAfter.end();
 }
 
-bool startDump(const Options& options, const std::string& pass) {
-  if (!wantsDump(options, pass)) return false;
-  // Several dumps in a row: a comment line says where each begins.
-  if (options.dumpAfter.size() > 1)
-    std::cout << (pass == "llvm" ? "; after " : "-- after ") << pass << "\n";
-  return true;
-}
-
 std::string helpText() {
-  return R"(arrc - the Arr compiler: a functional array language with automatic differentiation
+  std::string text =
+      R"(arrc - the Arr compiler: a functional array language with automatic differentiation
 
 Usage:
   arrc prog.arr -o prog               compile to a native executable
@@ -42,22 +37,32 @@ Options:
   --entry NAME          the entry point to run (default: main, or the only one)
   --interpret-after=STAGE  interpret the IR as it is after STAGE (core, bot or
                         simplify; default: the last stage), to test the passes
-  --dump-after=PASS     print the program after PASS (repeatable; 'all' for every pass).
-                        Passes in pipeline order: parse, typecheck, core, bot, simplify,
-                        ad, transpose, unshare, optimize, loops, llvm
   -D NAME=VALUE         override the constant NAME (def NAME = ...)
   -O0 | -O1 | -O2 | -O3 optimisation level (default -O2)
+  --strict-fp           floating point exactly as the interpreter computes it, bit for
+                        bit on one thread (no reassociated sums, no fused multiply-add)
   --target-cpu=CPU      the CPU to generate code for (default: the host's)
   --emit-llvm           write LLVM IR instead of an object file
   --print-link-flags    print the flags a C program needs to link an object from arrc -c
-  --bot-all             apply the bulk-operation transform to the whole program
-  --verify-ir           re-check the IR after every stage (for testing the compiler)
-  --print-stats         print the size of the IR (distinct nodes) after each stage
   --help                show this help
   --version             show the version
 
-Exit status: 0 on success, 1 on a compile error, 2 on bad usage.
+Inspecting the compiler:
+  --dump-after=PASS     print the program after PASS (repeatable; 'all' for every pass)
+  --disable-pass=PASS   skip an optional pass (repeatable; marked * below)
+  --time-passes         print the time and IR size of every pass on stderr
+  --print-stats         print the size of the IR after every pass on stderr
+  --verify-ir           re-check the IR after every pass (for testing the compiler)
+  --bot-all             apply the bulk-operation transform to the whole program
+  --debug-internal-error=PASS  fail in PASS as a broken invariant would (tests the report)
+
+Passes, in pipeline order:
 )";
+  for (const PassInfo& pass : pipelinePasses())
+    text += "  " + pass.name + std::string(pass.name.size() < 13 ? 13 - pass.name.size() : 1, ' ') +
+            (pass.optional ? "* " : "  ") + pass.description + "\n";
+  text += "\nExit status: 0 on success, 1 on a compile error, 2 on bad usage.\n";
+  return text;
 }
 
 ParseResult parseOptions(int argc, const char* const* argv) {
@@ -94,6 +99,10 @@ ParseResult parseOptions(int argc, const char* const* argv) {
       options.printStats = true;
     } else if (arg == "--verify-ir") {
       options.verifyIr = true;
+    } else if (arg == "--time-passes") {
+      options.timePasses = true;
+    } else if (arg == "--strict-fp") {
+      options.strictFp = true;
     } else if (arg == "-O0" || arg == "-O1" || arg == "-O2" || arg == "-O3") {
       options.optLevel = arg[2] - '0';
     } else if (arg == "-o") {
@@ -121,6 +130,25 @@ ParseResult parseOptions(int argc, const char* const* argv) {
                  options.dumpAfter.end()) {
         options.dumpAfter.push_back(*pass);
       }
+    } else if (arg.rfind("--disable-pass", 0) == 0) {
+      auto pass = value("--disable-pass");
+      if (!pass) return fail("--disable-pass needs a pass name");
+      const auto& all = pipelinePasses();
+      auto found = std::find_if(all.begin(), all.end(),
+                                [&](const PassInfo& info) { return info.name == *pass; });
+      if (found == all.end() || !found->optional) {
+        std::string valid;
+        for (const auto& info : all)
+          if (info.optional) valid += (valid.empty() ? "" : ", ") + info.name;
+        return fail((found == all.end() ? "unknown pass '" : "pass '") + *pass +
+                    (found == all.end() ? "'" : "' cannot be disabled") +
+                    " for --disable-pass; the optional passes are " + valid);
+      }
+      options.disabledPasses.push_back(*pass);
+    } else if (arg.rfind("--debug-internal-error", 0) == 0) {
+      auto pass = value("--debug-internal-error");
+      if (!pass) return fail("--debug-internal-error needs a pass name");
+      options.injectInternalError = *pass;
     } else if (arg.rfind("--target-cpu", 0) == 0) {
       auto cpu = value("--target-cpu");
       if (!cpu) return fail("--target-cpu needs a CPU name");

@@ -8,8 +8,8 @@
 
 namespace arr::driver {
 
-/// The stages whose output --dump-after can print, in pipeline order.
-const std::vector<std::string>& passNames();
+/// The passes whose output --dump-after can print, in pipeline order.
+std::vector<std::string> passNames();
 
 struct Options {
   std::string input;                          // the .arr file
@@ -22,7 +22,11 @@ struct Options {
   bool botAll = false;                        // --bot-all
   bool printStats = false;                    // --print-stats: IR sizes after each stage, on stderr
   bool verifyIr = false;                      // --verify-ir: run the IR verifier after each stage
+  bool timePasses = false;                    // --time-passes: time and IR size per pass
+  bool strictFp = false;                      // --strict-fp: exactly the interpreter's arithmetic
   std::vector<std::string> dumpAfter;         // pass names, in pipeline order
+  std::vector<std::string> disabledPasses;    // --disable-pass
+  std::string injectInternalError;            // --debug-internal-error=PASS
   std::map<std::string, std::string> defines; // -D NAME=VALUE
   int optLevel = 2;                           // -O0 .. -O3
   std::string targetCpu = "native";           // --target-cpu
@@ -34,9 +38,6 @@ struct Options {
 
 /// Whether --dump-after names `pass`.
 bool wantsDump(const Options& options, const std::string& pass);
-/// Whether to print the IR after `pass`; when several passes are dumped, first prints a
-/// line "-- after PASS".
-bool startDump(const Options& options, const std::string& pass);
 
 struct ParseResult {
   Options options;

@@ -10,16 +10,16 @@ namespace arr::loops {
 
 namespace {
 
-Elem unaryResultType(core::UnaryOp op, Elem operand) {
+Elem unaryResultType(UnaryOp op, Elem operand) {
   switch (op) {
-  case core::UnaryOp::ToF64:
+  case UnaryOp::ToF64:
     return Elem::F64;
-  case core::UnaryOp::ToF32:
+  case UnaryOp::ToF32:
     return Elem::F32;
-  case core::UnaryOp::ToI64:
+  case UnaryOp::ToI64:
     return Elem::I64;
-  case core::UnaryOp::ToBool:
-  case core::UnaryOp::Not:
+  case UnaryOp::ToBool:
+  case UnaryOp::Not:
     return Elem::Bool;
   default:
     return operand;
@@ -106,7 +106,7 @@ ExprP ExprBuilder::intern(Expr expr) {
   return made;
 }
 
-ExprP ExprBuilder::constant(const core::Scalar& value, Elem type) {
+ExprP ExprBuilder::constant(const Scalar& value, Elem type) {
   Expr e{Expr::Kind::Const, type};
   // Float constants are kept as double; an f32 constant holds a value rounded to float.
   if (type == Elem::F32 || type == Elem::F64) {
@@ -156,41 +156,40 @@ ExprP ExprBuilder::load(const BufferP& buffer, const ExprP& index) {
   return intern(std::move(e));
 }
 
-ExprP ExprBuilder::unary(core::UnaryOp op, const ExprP& operand) {
+ExprP ExprBuilder::unary(UnaryOp op, const ExprP& operand) {
   Expr e{Expr::Kind::Unary, unaryResultType(op, operand->type)};
   e.unaryOp = op;
   e.operands = {operand};
   return intern(std::move(e));
 }
 
-ExprP ExprBuilder::binary(core::BinaryOp op, const ExprP& left, const ExprP& right) {
+ExprP ExprBuilder::binary(BinaryOp op, const ExprP& left, const ExprP& right) {
   // (c ? k1 : k2) == k3 with constants decides in the branches: a guarded read's
   // `select(c, 0, 1) == 0` becomes c.
-  bool equality = op == core::BinaryOp::Eq || op == core::BinaryOp::Ne;
+  bool equality = op == BinaryOp::Eq || op == BinaryOp::Ne;
   if (equality && left->kind == Expr::Kind::Select && right->kind == Expr::Kind::Const &&
       left->operands[1]->kind == Expr::Kind::Const &&
       left->operands[2]->kind == Expr::Kind::Const) {
     auto decide = [&](const ExprP& branch) {
-      return boolean((branch->value == right->value) == (op == core::BinaryOp::Eq));
+      return boolean((branch->value == right->value) == (op == BinaryOp::Eq));
     };
     return select(left->operands[0], decide(left->operands[1]), decide(left->operands[2]));
   }
-  bool extremum = op == core::BinaryOp::Max || op == core::BinaryOp::Min;
+  bool extremum = op == BinaryOp::Max || op == BinaryOp::Min;
   if (extremum && left->type == Elem::I64) {
     if (left == right) return left;
     auto l = asIndexConstant(left), r = asIndexConstant(right);
-    if (l && r) return index(op == core::BinaryOp::Max ? std::max(*l, *r) : std::min(*l, *r));
+    if (l && r) return index(op == BinaryOp::Max ? std::max(*l, *r) : std::min(*l, *r));
   }
-  if (op == core::BinaryOp::Sub && left->type == Elem::I64) {
+  if (op == BinaryOp::Sub && left->type == Elem::I64) {
     auto l = asIndexConstant(left), r = asIndexConstant(right);
     if (l && r) return index(int64_t(uint64_t(*l) - uint64_t(*r)));
     if (r && *r == 0) return left;
     if (r && *r < 0 && *r != std::numeric_limits<int64_t>::min()) return add(left, index(-*r));
   }
-  Expr e{Expr::Kind::Binary,
-         core::isComparison(op) || op == core::BinaryOp::And || op == core::BinaryOp::Or
-             ? Elem::Bool
-             : left->type};
+  Expr e{Expr::Kind::Binary, prim::isComparison(op) || op == BinaryOp::And || op == BinaryOp::Or
+                                 ? Elem::Bool
+                                 : left->type};
   e.binaryOp = op;
   e.operands = {left, right};
   return intern(std::move(e));
@@ -228,9 +227,8 @@ ExprP ExprBuilder::substitute(const ExprP& expr, uint32_t localId, const ExprP& 
       result = unary(e->unaryOp, operands[0]);
       break;
     case Expr::Kind::Binary:
-      result = e->type == Elem::I64 && e->binaryOp == core::BinaryOp::Add
-                   ? add(operands[0], operands[1])
-               : e->type == Elem::I64 && e->binaryOp == core::BinaryOp::Mul
+      result = e->type == Elem::I64 && e->binaryOp == BinaryOp::Add ? add(operands[0], operands[1])
+               : e->type == Elem::I64 && e->binaryOp == BinaryOp::Mul
                    ? mul(operands[0], operands[1])
                    : binary(e->binaryOp, operands[0], operands[1]);
       break;
@@ -278,7 +276,7 @@ ExprP ExprBuilder::add(const ExprP& left, const ExprP& right) {
   if (l && r) return index(int64_t(uint64_t(*l) + uint64_t(*r)));
   if (l && *l == 0) return right;
   if (r && *r == 0) return left;
-  return binary(core::BinaryOp::Add, left, right);
+  return binary(BinaryOp::Add, left, right);
 }
 
 ExprP ExprBuilder::mul(const ExprP& left, const ExprP& right) {
@@ -287,13 +285,13 @@ ExprP ExprBuilder::mul(const ExprP& left, const ExprP& right) {
   if ((l && *l == 0) || (r && *r == 0)) return index(0);
   if (l && *l == 1) return right;
   if (r && *r == 1) return left;
-  return binary(core::BinaryOp::Mul, left, right);
+  return binary(BinaryOp::Mul, left, right);
 }
 
 ExprP ExprBuilder::logicalAnd(const ExprP& left, const ExprP& right) {
   if (left->kind == Expr::Kind::Const) return std::get<bool>(left->value) ? right : left;
   if (right->kind == Expr::Kind::Const) return std::get<bool>(right->value) ? left : right;
-  return binary(core::BinaryOp::And, left, right);
+  return binary(BinaryOp::And, left, right);
 }
 
 LocalP ExprBuilder::newLocal(const std::string& name, Elem type) {
@@ -311,8 +309,8 @@ namespace {
 int unitSlope(const ExprP& index, uint32_t localId) {
   int added = 0, subtracted = 0, other = 0;
   std::function<void(const ExprP&, bool)> visit = [&](const ExprP& e, bool positive) {
-    bool add = e->kind == Expr::Kind::Binary && e->binaryOp == core::BinaryOp::Add;
-    bool sub = e->kind == Expr::Kind::Binary && e->binaryOp == core::BinaryOp::Sub;
+    bool add = e->kind == Expr::Kind::Binary && e->binaryOp == BinaryOp::Add;
+    bool sub = e->kind == Expr::Kind::Binary && e->binaryOp == BinaryOp::Sub;
     if (add || sub) {
       visit(e->operands[0], positive);
       visit(e->operands[1], add ? positive : !positive);

@@ -15,15 +15,15 @@ namespace arr::loops {
 
 class ExprBuilder {
 public:
-  ExprP constant(const core::Scalar& value, Elem type);
+  ExprP constant(const Scalar& value, Elem type);
   ExprP index(int64_t value) { return constant(value, Elem::I64); }
   ExprP boolean(bool value) { return constant(value, Elem::Bool); }
   /// 0, 0.0 or false.
   ExprP zero(Elem type);
   ExprP local(const LocalP& local);
   ExprP load(const BufferP& buffer, const ExprP& index);
-  ExprP unary(core::UnaryOp op, const ExprP& operand);
-  ExprP binary(core::BinaryOp op, const ExprP& left, const ExprP& right);
+  ExprP unary(UnaryOp op, const ExprP& operand);
+  ExprP binary(BinaryOp op, const ExprP& left, const ExprP& right);
   ExprP select(const ExprP& condition, const ExprP& thenValue, const ExprP& elseValue);
   ExprP indexDiv(const ExprP& left, const ExprP& right);
   ExprP indexMod(const ExprP& left, const ExprP& right);

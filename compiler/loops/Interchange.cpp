@@ -51,8 +51,8 @@ bool isJOrItsPositivePart(const ExprP& e, uint32_t j) {
   auto conditionZero = condition->kind == Expr::Kind::Binary
                            ? asIndexConstant(condition->operands[1])
                            : std::nullopt;
-  return condition->binaryOp == core::BinaryOp::Lt && isJ(condition->operands[0]) && zero &&
-         *zero == 0 && conditionZero && *conditionZero == 0;
+  return condition->binaryOp == BinaryOp::Lt && isJ(condition->operands[0]) && zero && *zero == 0 &&
+         conditionZero && *conditionZero == 0;
 }
 
 /// A bound of a loop extent that does not depend on j: the extent itself, or, for the
@@ -62,8 +62,7 @@ ExprP boundFreeOf(const ExprP& extent, uint32_t j) {
   if (!mentionsLocal(extent, j)) return extent;
   if (extent->kind != Expr::Kind::Select) return nullptr;
   const ExprP& condition = extent->operands[0];
-  bool isMinimum = condition->kind == Expr::Kind::Binary &&
-                   condition->binaryOp == core::BinaryOp::Lt &&
+  bool isMinimum = condition->kind == Expr::Kind::Binary && condition->binaryOp == BinaryOp::Lt &&
                    condition->operands[0] == extent->operands[1] &&
                    condition->operands[1] == extent->operands[2];
   if (!isMinimum) return nullptr;
@@ -242,9 +241,9 @@ private:
     // A triangular sum: the term of l belongs to the sums of j = l + 1 .. n - 1, so the
     // inner loop counts from l + 1 (no test per element, and it still vectorises).
     ExprP start = exprs_.add(exprs_.local(reduction->local), exprs_.index(1));
-    LocalP offset = exprs_.newLocal(j->name, core::Elem::I64);
+    LocalP offset = exprs_.newLocal(j->name, Elem::I64);
     accumulate.insert(accumulate.begin(), makeDeclare(j, exprs_.add(exprs_.local(offset), start)));
-    ExprP count = exprs_.binary(core::BinaryOp::Sub, outer->value, start);
+    ExprP count = exprs_.binary(BinaryOp::Sub, outer->value, start);
     before.push_back(makeFor(reduction->local, bound, {makeFor(offset, count, accumulate)}));
     finish(outer, declareAt, reductionAt, declare, element);
   }

@@ -117,13 +117,13 @@ private:
 
   Groups groupsOf(const Stmt& loop, size_t at) {
     Groups g;
-    g.count = exprs_.select(exprs_.binary(core::BinaryOp::Lt, loop.value, exprs_.index(0)),
+    g.count = exprs_.select(exprs_.binary(BinaryOp::Lt, loop.value, exprs_.index(0)),
                             exprs_.index(0), loop.value);
     g.groups = exprs_.indexDiv(g.count, exprs_.index(kCopies));
-    g.group = exprs_.newLocal(loop.local->name, core::Elem::I64);
+    g.group = exprs_.newLocal(loop.local->name, Elem::I64);
     g.copies.resize(kCopies);
     for (int64_t u = 0; u < kCopies; ++u) {
-      LocalP position = exprs_.newLocal(loop.local->name, core::Elem::I64);
+      LocalP position = exprs_.newLocal(loop.local->name, Elem::I64);
       g.copies[u][loop.local->id] = exprs_.local(position);
       g.jammed.push_back(
           makeDeclare(position, exprs_.add(exprs_.mul(exprs_.local(g.group), exprs_.index(kCopies)),
@@ -138,11 +138,11 @@ private:
   /// j = 4 (n / 4) + r.
   Block finish(const Stmt& loop, Groups& g) {
     ExprP done = exprs_.mul(g.groups, exprs_.index(kCopies));
-    LocalP rest = exprs_.newLocal(loop.local->name, core::Elem::I64);
+    LocalP rest = exprs_.newLocal(loop.local->name, Elem::I64);
     Block body{makeDeclare(loop.local, exprs_.add(exprs_.local(rest), done))};
     body.insert(body.end(), loop.body.begin(), loop.body.end());
     return {makeFor(g.group, g.groups, std::move(g.jammed)),
-            makeFor(rest, exprs_.binary(core::BinaryOp::Sub, g.count, done), std::move(body))};
+            makeFor(rest, exprs_.binary(BinaryOp::Sub, g.count, done), std::move(body))};
   }
 
   /// The rows of a triangle, `for j < n: for l < k(j): row[e(l, j)] = row[e(l, j)] + X`,
@@ -157,9 +157,9 @@ private:
     std::vector<Renaming>& copies = g.copies;
     // Row u's first 3 - u elements (fewer when the row is shorter).
     for (int64_t u = 0; u + 1 < kCopies; ++u) {
-      LocalP corner = exprs_.newLocal(rows.local->name, core::Elem::I64);
+      LocalP corner = exprs_.newLocal(rows.local->name, Elem::I64);
       copies[u][rows.local->id] = exprs_.local(corner);
-      ExprP extent = exprs_.binary(core::BinaryOp::Min, rename(rows.value, copies[u]),
+      ExprP extent = exprs_.binary(BinaryOp::Min, rename(rows.value, copies[u]),
                                    exprs_.index(kCopies - 1 - u));
       Block steps;
       for (const StmtP& step : rows.body)
@@ -167,7 +167,7 @@ private:
       g.jammed.push_back(makeFor(corner, extent, std::move(steps)));
     }
     // The rest: position l of the last row is position l + 3 - u of row u.
-    LocalP shared = exprs_.newLocal(rows.local->name, core::Elem::I64);
+    LocalP shared = exprs_.newLocal(rows.local->name, Elem::I64);
     Block steps;
     for (int64_t u = 0; u < kCopies; ++u) {
       copies[u][rows.local->id] = exprs_.add(exprs_.local(shared), exprs_.index(kCopies - 1 - u));
@@ -240,7 +240,7 @@ private:
           if (mentionsLocal(index, position->first))
             index = exprs_.substitute(index, position->first, position->second);
         bool alongRows = triangular ? growsByOne(index, j) : !mentionsLocal(index, j);
-        if (value->kind != Expr::Kind::Binary || value->binaryOp != core::BinaryOp::Add ||
+        if (value->kind != Expr::Kind::Binary || value->binaryOp != BinaryOp::Add ||
             value->operands[0]->kind != Expr::Kind::Load ||
             value->operands[0]->buffer != step->buffer ||
             value->operands[0]->operands[0] != step->index || !growsByOne(index, rows.local->id) ||

@@ -10,7 +10,9 @@
 // equal expressions are one object. Statements are built bottom-up: a
 // compound statement is appended to its block only once its body is complete.
 
-#include "ir/Core.h"
+#include "base/Elem.h"
+#include "base/Primitives.h"
+#include "runtime/Signature.h"
 
 #include <memory>
 #include <string>
@@ -18,7 +20,12 @@
 
 namespace arr::loops {
 
-using core::Elem;
+using arr::Elem;
+using prim::BinaryOp;
+using prim::Scalar;
+using prim::UnaryOp;
+
+class ExprBuilder;
 
 /// A scalar variable. Most are assigned once; reduction accumulators and the
 /// results of guarded reads are assigned again.
@@ -54,12 +61,12 @@ struct Expr {
   Kind kind = Kind::Const;
   Elem type = Elem::F64;
   uint32_t id = 0; // unique per expression: the interning key of its users
-  core::Scalar value{};
+  prim::Scalar value{};
   LocalP local{};
   BufferP buffer{};
   std::vector<ExprP> operands{};
-  core::UnaryOp unaryOp = core::UnaryOp::Neg;
-  core::BinaryOp binaryOp = core::BinaryOp::Add;
+  UnaryOp unaryOp = UnaryOp::Neg;
+  BinaryOp binaryOp = BinaryOp::Add;
 };
 
 struct Stmt;
@@ -71,7 +78,7 @@ using Block = std::vector<StmtP>;
 /// results are folded into the local in chunk order.
 struct Reduction {
   LocalP local;
-  core::BinaryOp op;
+  BinaryOp op;
 };
 
 struct Stmt {
@@ -136,6 +143,11 @@ inline StmtP makeDeclare(const LocalP& local, const ExprP& value) {
 
 struct Function {
   std::string name; // the entry point's name
+  /// Its interface (sizes, parameters named as in messages, result types): what the
+  /// C header, the entry table and the runtime's checks are made from.
+  runtime::Signature signature;
+  /// The builder that interned its expressions; passes that rewrite it make new ones with it.
+  std::shared_ptr<ExprBuilder> exprs;
   std::vector<LocalP> sizes;
   std::vector<Param> params;
   std::vector<BufferP> results; // caller-allocated; a scalar result has one element

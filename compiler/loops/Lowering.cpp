@@ -3,15 +3,8 @@
 
 #include "loops/Lowering.h"
 
-#include "loops/Interchange.h"
-#include "loops/Jam.h"
-#include "loops/Prefetch.h"
-#include "loops/Release.h"
-#include "loops/Split.h"
-#include "loops/Trim.h"
-#include "loops/Version.h"
-
 #include "ir/Builder.h"
+#include "ir/EntrySignature.h"
 #include "ir/Visitor.h"
 
 #include <algorithm>
@@ -183,7 +176,7 @@ void Lowering::loop(const core::Dim& extent, const std::string& name, bool paral
 void Lowering::loopTo(const ExprP& extent, const core::Dim& bound, const std::string& name,
                       bool parallel, std::vector<Reduction> reductions,
                       const std::function<void(const ExprP&)>& body) {
-  LocalP var = exprs_.newLocal(name, core::Elem::I64);
+  LocalP var = exprs_.newLocal(name, Elem::I64);
   ScopeP scope = openScope(current_, true, false);
   scope->loopVar = var;
   loopExtents_.emplace(var->id, bound);
@@ -388,7 +381,7 @@ Function Lowering::run() {
   root_ = openScope(nullptr, false, false);
   current_ = root_;
   for (const auto& var : entry_.sizeVars) {
-    LocalP size = exprs_.newLocal(var->name, core::Elem::I64);
+    LocalP size = exprs_.newLocal(var->name, Elem::I64);
     sizeLocals_[var->id] = size;
     localScopes_[size->id] = root_;
     function_.sizes.push_back(size);
@@ -422,13 +415,8 @@ Function Lowering::run() {
     writeResult(function_.results[i], results[i]);
   unbindAll(bound);
   function_.body = closeScope(root_);
-  interchangeReductions(function_, exprs_);
-  placeAllocations(function_.body); // splitting copies only loop bodies that do not allocate
-  splitGuardedLoops(function_, exprs_);
-  jamReductions(function_, exprs_);
-  versionGuardedLoops(function_, exprs_);
-  trimMaskedSums(function_, exprs_);
-  prefetchStridedRows(function_, exprs_);
+  function_.signature = core::describeEntry(entry_).signature;
+  function_.exprs = exprsOwner_;
   return std::move(function_);
 }
 

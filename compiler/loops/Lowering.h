@@ -16,6 +16,7 @@
 // Guards are barriers: nothing moves out of one, so a read that is in range
 // only under its guard stays under it.
 
+#include "ir/Core.h"
 #include "loops/ExprBuilder.h"
 #include "loops/LoopIR.h"
 
@@ -160,7 +161,7 @@ private:
   // ---- Reductions (Materialise.cpp) ----
   /// Folds the rows of `array` at `indices` with `op` from `initial` (in
   /// parallel chunks at top level); returns the accumulator.
-  LocalP foldRows(const core::NodeP& array, const std::vector<ExprP>& indices, core::BinaryOp op,
+  LocalP foldRows(const core::NodeP& array, const std::vector<ExprP>& indices, BinaryOp op,
                   const ExprP& initial, const std::string& name);
   /// [outer, indices...]
   static std::vector<ExprP> withOuterIndex(const ExprP& outer, const std::vector<ExprP>& indices) {
@@ -211,7 +212,8 @@ private:
   void addDimensionChecks();
 
   const core::Entry& entry_;
-  ExprBuilder exprs_;
+  std::shared_ptr<ExprBuilder> exprsOwner_ = std::make_shared<ExprBuilder>();
+  ExprBuilder& exprs_ = *exprsOwner_;
   Function function_;
   ScopeP root_;
   ScopeP current_;

@@ -12,12 +12,11 @@ namespace arr::loops {
 
 using core::Node;
 using K = core::Node::Kind;
-using core::BinaryOp;
 
 namespace {
 
-ExprP lowest(ExprBuilder& exprs, core::Elem elem) {
-  if (elem == core::Elem::I64) return exprs.index(std::numeric_limits<int64_t>::min());
+ExprP lowest(ExprBuilder& exprs, Elem elem) {
+  if (elem == Elem::I64) return exprs.index(std::numeric_limits<int64_t>::min());
   return exprs.constant(-std::numeric_limits<double>::infinity(), elem);
 }
 
@@ -67,11 +66,11 @@ ExprP Lowering::sumOuter(const Node& node, const std::vector<ExprP>& indices) {
   if (ExprP prefix = sumOfPrefix(node, indices)) return prefix;
   const core::NodeP& array = node.operands[0];
   const core::Dim& rows = array->type.shape[0];
-  bool isFloat = core::isFloat(node.type.elem);
+  bool isFloat = arr::isFloat(node.type.elem);
   // From -0.0, the identity of IEEE addition, so that the sum of [-0.0] is -0.0
   // as in the interpreter (which starts from the first row).
   ExprP initial = isFloat ? exprs_.constant(-0.0, node.type.elem) : exprs_.zero(node.type.elem);
-  BinaryOp add = node.type.elem == core::Elem::Bool ? BinaryOp::Or : BinaryOp::Add;
+  BinaryOp add = node.type.elem == Elem::Bool ? BinaryOp::Or : BinaryOp::Add;
   ExprP result = exprs_.local(foldRows(array, indices, add, initial, "sum"));
   if (!isFloat) return result;
   // An empty sum is +0.0.
@@ -83,8 +82,7 @@ ExprP Lowering::sumOuter(const Node& node, const std::vector<ExprP>& indices) {
 ExprP Lowering::sumOfPrefix(const Node& node, const std::vector<ExprP>& indices) {
   // The shape: sumOuter(build1 k (\c -> cond (c < e) x 0)), e free of c, a float scalar.
   const core::NodeP& array = node.operands[0];
-  if (!indices.empty() || !core::isFloat(node.type.elem) || array->kind != K::Build1)
-    return nullptr;
+  if (!indices.empty() || !arr::isFloat(node.type.elem) || array->kind != K::Build1) return nullptr;
   const core::VarP& c = array->vars[0];
   const core::NodeP& body = array->operands[0];
   if (body->kind != K::Cond || body->operands[2]->kind != K::Const) return nullptr;
@@ -129,25 +127,25 @@ ExprP Lowering::maxOuter(const Node& node, const std::vector<ExprP>& indices) {
 
 ExprP Lowering::prodOuter(const Node& node, const std::vector<ExprP>& indices) {
   // From 1, whose product with the first row is that row exactly.
-  ExprP one = exprs_.constant(
-      core::isFloat(node.type.elem) ? core::Scalar(1.0) : core::Scalar(int64_t{1}), node.type.elem);
+  ExprP one = exprs_.constant(arr::isFloat(node.type.elem) ? Scalar(1.0) : Scalar(int64_t{1}),
+                              node.type.elem);
   return exprs_.local(foldRows(node.operands[0], indices, BinaryOp::Mul, one, "product"));
 }
 
 ExprP Lowering::argmaxOuter(const Node& node, const std::vector<ExprP>& indices) {
   const core::NodeP& array = node.operands[0];
-  core::Elem elem = array->type.elem;
+  Elem elem = array->type.elem;
   LocalP best = declare("best", lowest(exprs_, elem));
   LocalP position = declare("argmax", exprs_.index(0));
   loop(array->type.shape[0], "r", false, {}, [&](const ExprP& row) {
     ExprP x = pull(array, withOuterIndex(row, indices));
     ExprP bestValue = exprs_.local(best);
     ExprP better = exprs_.binary(BinaryOp::Gt, x, bestValue);
-    if (core::isFloat(elem)) {
+    if (arr::isFloat(elem)) {
       // The first NaN wins over everything after it; strict > keeps the first maximum.
       ExprP isNan = exprs_.binary(BinaryOp::Ne, x, x);
       ExprP bestIsNan = exprs_.binary(BinaryOp::Ne, bestValue, bestValue);
-      better = exprs_.logicalAnd(exprs_.unary(core::UnaryOp::Not, bestIsNan),
+      better = exprs_.logicalAnd(exprs_.unary(UnaryOp::Not, bestIsNan),
                                  exprs_.binary(BinaryOp::Or, isNan, better));
     }
     LocalP take = declare("better", better);
@@ -317,7 +315,7 @@ void Lowering::storeSumInto(const BufferP& buffer, const Node& node) {
   const core::NodeP& array = node.operands[0];
   const core::Dim& rows = array->type.shape[0];
   const std::vector<core::Dim>& shape = node.type.shape;
-  bool isFloat = core::isFloat(node.type.elem);
+  bool isFloat = arr::isFloat(node.type.elem);
   // Rows are added one at a time, so the inner loops walk memory contiguously;
   // each element still sums in row order, as the interpreter does.
   ExprP initial = exprs_.zero(node.type.elem);
@@ -328,7 +326,7 @@ void Lowering::storeSumInto(const BufferP& buffer, const Node& node) {
   loopNest(shape, mayParallelise(), [&](const std::vector<ExprP>& indices) {
     store(buffer, linearIndex(shape, indices), initial);
   });
-  BinaryOp add = node.type.elem == core::Elem::Bool ? BinaryOp::Or : BinaryOp::Add;
+  BinaryOp add = node.type.elem == Elem::Bool ? BinaryOp::Or : BinaryOp::Add;
   auto accumulate = [&](const ExprP& row, const std::vector<ExprP>& indices) {
     ExprP position = linearIndex(shape, indices);
     store(buffer, position,
@@ -377,7 +375,7 @@ void Lowering::scatterInto(const BufferP& buffer, const Node& node) {
   for (const core::NodeP& index : node.indices)
     partitioned = partitioned || (rank > 0 && index->kind == K::Variable &&
                                   index->vars[0]->id == node.vars[0]->id);
-  BinaryOp add = node.type.elem == core::Elem::Bool ? BinaryOp::Or : BinaryOp::Add;
+  BinaryOp add = node.type.elem == Elem::Bool ? BinaryOp::Or : BinaryOp::Add;
 
   loopNest(outer, partitioned && mayParallelise(), [&](const std::vector<ExprP>& from) {
     for (size_t d = 0; d < rank; ++d)

@@ -29,8 +29,6 @@ namespace arr::loops {
 
 namespace {
 
-using core::BinaryOp;
-
 constexpr int64_t kLineBytes = 64;
 constexpr size_t kMaxStreams = 4; // per loop
 constexpr int64_t kDistance = 4;  // rows ahead

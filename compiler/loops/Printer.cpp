@@ -33,12 +33,12 @@ std::string bufferName(const Buffer& buffer) {
 }
 
 /// The symbol of an infix primitive (a + b); null for one printed as a call.
-const char* infix(core::BinaryOp op) {
+const char* infix(BinaryOp op) {
   const prim::BinaryInfo& entry = prim::info(op);
   return entry.notation == prim::Notation::Infix ? entry.symbol : nullptr;
 }
 
-std::string constantText(const core::Scalar& value, Elem type) {
+std::string constantText(const Scalar& value, Elem type) {
   if (const auto* b = std::get_if<bool>(&value)) return *b ? "true" : "false";
   if (const auto* i = std::get_if<int64_t>(&value)) return std::to_string(*i);
   char text[64];
@@ -61,11 +61,11 @@ public:
     case Expr::Kind::Unary:
       if (prim::info(e.unaryOp).notation == prim::Notation::Prefix)
         return prim::info(e.unaryOp).symbol + operand(*e.operands[0]);
-      return std::string(core::toString(e.unaryOp)) + "(" + expr(*e.operands[0]) + ")";
+      return std::string(prim::toString(e.unaryOp)) + "(" + expr(*e.operands[0]) + ")";
     case Expr::Kind::Binary:
       if (const char* op = infix(e.binaryOp))
         return operand(*e.operands[0]) + " " + op + " " + operand(*e.operands[1]);
-      return std::string(core::toString(e.binaryOp)) + "(" + expr(*e.operands[0]) + ", " +
+      return std::string(prim::toString(e.binaryOp)) + "(" + expr(*e.operands[0]) + ", " +
              expr(*e.operands[1]) + ")";
     case Expr::Kind::Select:
       return "select(" + expr(*e.operands[0]) + ", " + expr(*e.operands[1]) + ", " +
@@ -87,11 +87,11 @@ public:
 
 private:
   std::string operand(const Expr& e) {
-    bool atomic = e.kind == Expr::Kind::Const || e.kind == Expr::Kind::Local ||
-                  e.kind == Expr::Kind::Load || e.kind == Expr::Kind::Select ||
-                  (e.kind == Expr::Kind::Unary && e.unaryOp != core::UnaryOp::Neg &&
-                   e.unaryOp != core::UnaryOp::Not) ||
-                  (e.kind == Expr::Kind::Binary && !infix(e.binaryOp));
+    bool atomic =
+        e.kind == Expr::Kind::Const || e.kind == Expr::Kind::Local || e.kind == Expr::Kind::Load ||
+        e.kind == Expr::Kind::Select ||
+        (e.kind == Expr::Kind::Unary && e.unaryOp != UnaryOp::Neg && e.unaryOp != UnaryOp::Not) ||
+        (e.kind == Expr::Kind::Binary && !infix(e.binaryOp));
     return atomic ? expr(e) : "(" + expr(e) + ")";
   }
 
@@ -118,7 +118,7 @@ private:
           << expr(*s.value);
       if (s.parallel) out << " work " << expr(*s.work);
       for (const Reduction& reduction : s.reductions)
-        out << " reduce " << localName(*reduction.local) << " " << core::toString(reduction.op);
+        out << " reduce " << localName(*reduction.local) << " " << prim::toString(reduction.op);
       out << ":\n";
       block(s.body, depth + 1);
       return;

@@ -52,8 +52,8 @@ ExprP Lowering::rangeCondition(const std::vector<ExprP>& indices,
   ExprP condition = exprs_.boolean(true);
   for (size_t d = 0; d < indices.size(); ++d) {
     if (knownInRange(indices[d], shape[d])) continue;
-    ExprP lower = exprs_.binary(core::BinaryOp::Le, exprs_.index(0), indices[d]);
-    ExprP upper = exprs_.binary(core::BinaryOp::Lt, indices[d], dimension(shape[d]));
+    ExprP lower = exprs_.binary(BinaryOp::Le, exprs_.index(0), indices[d]);
+    ExprP upper = exprs_.binary(BinaryOp::Lt, indices[d], dimension(shape[d]));
     condition = exprs_.logicalAnd(condition, exprs_.logicalAnd(lower, upper));
   }
   return condition;
@@ -218,7 +218,7 @@ ExprP Lowering::pullArrayLiteral(const Node& node, const std::vector<ExprP>& ind
   }
   ExprP value = pull(node.operands.back(), rest);
   for (size_t i = node.operands.size() - 1; i-- > 0;) {
-    ExprP here = exprs_.binary(core::BinaryOp::Eq, indices[0], exprs_.index(int64_t(i)));
+    ExprP here = exprs_.binary(BinaryOp::Eq, indices[0], exprs_.index(int64_t(i)));
     value = exprs_.select(here, pull(node.operands[i], rest), value);
   }
   return value;

@@ -32,8 +32,6 @@ namespace arr::loops {
 
 namespace {
 
-using core::BinaryOp;
-
 constexpr size_t kMaxBodyStatements = 300;
 
 size_t countStatements(const Block& statements) {

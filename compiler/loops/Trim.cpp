@@ -32,8 +32,6 @@ namespace arr::loops {
 
 namespace {
 
-using core::BinaryOp;
-
 /// One masked sum: acc = acc + select(condition, term, zero) or select(condition, zero,
 /// term), possibly nested; the term counts where every condition is as `kept` says.
 struct MaskedSum {

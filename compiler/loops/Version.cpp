@@ -27,8 +27,6 @@ namespace arr::loops {
 
 namespace {
 
-using core::BinaryOp;
-
 /// One check of a guard: 0 <= index (lower) or index < limit (upper).
 struct RangeCheck {
   ExprP index; // with the loop body's declared locals substituted
@@ -109,13 +107,13 @@ private:
       }
       unguarded->body.insert(unguarded->body.end(), statement->body.begin(), statement->body.end());
     }
-    LocalP inRange = exprs_.newLocal("inRange", core::Elem::Bool);
+    LocalP inRange = exprs_.newLocal("inRange", Elem::Bool);
     StmtP decide = makeDeclare(inRange, fast);
     auto whenFast = std::make_shared<Stmt>(Stmt{Stmt::Kind::If});
     whenFast->value = exprs_.local(inRange);
     whenFast->body = {unguarded};
     auto otherwise = std::make_shared<Stmt>(Stmt{Stmt::Kind::If});
-    otherwise->value = exprs_.unary(core::UnaryOp::Not, exprs_.local(inRange));
+    otherwise->value = exprs_.unary(UnaryOp::Not, exprs_.local(inRange));
     otherwise->body = {loop};
     return {decide, whenFast, otherwise};
   }

@@ -7,7 +7,6 @@
 #include "passes/ad/Hoist.h"
 #include "passes/ad/Transpose.h"
 
-#include <unordered_map>
 #include <unordered_set>
 
 namespace arr::ad {
@@ -16,20 +15,36 @@ namespace {
 
 using K = core::Node::Kind;
 
+/// Whether a function's body contains a Diff node (it must be differentiated first).
+bool containsDifferentiation(const core::Function& function) {
+  bool found = false;
+  core::forEachNode(function.body,
+                    [&](const core::Node& node) { found = found || node.kind == K::Diff; });
+  return found;
+}
+
+/// The Diff nodes in the order the transposition meets them: a Diff's arguments and the
+/// Diff nodes inside its function before it, a let's value before its body.
+void collectSites(const NodeP& node, std::unordered_set<const core::Node*>& seen,
+                  std::vector<NodeP>& sites) {
+  if (!seen.insert(node.get()).second) return;
+  for (const auto& operand : node->operands)
+    collectSites(operand, seen, sites);
+  if (node->function) collectSites(node->function->body, seen, sites);
+  if (node->kind == K::Diff) sites.push_back(node);
+}
+
 /// The derivative program of one Diff node: bindings and the flattened results.
 struct Derivative {
   std::vector<std::pair<VarP, NodeP>> bindings;
   std::vector<NodeP> results;
 };
 
-Derivative derive(const core::Node& diff, DifferentiationDumps* dumps) {
-  const core::Function& function = *diff.function;
-  const auto& params = function.params;
+Derivative derive(const core::Node& diff, const DualFunction& dual) {
+  const auto& params = diff.function->params;
   Derivative out;
   for (size_t k = 0; k < params.size(); ++k)
     out.bindings.emplace_back(params[k], diff.operands[k]);
-  DualFunction dual = hoistReplicates(forwardPass(function));
-  if (dumps) dumps->ad += std::string(core::toString(diff.diffKind)) + ":\n" + print(dual) + "\n";
   out.bindings.insert(out.bindings.end(), dual.bindings.begin(), dual.bindings.end());
   size_t next = params.size(); // the arguments after the primal inputs
 
@@ -80,15 +95,20 @@ NodeP wrap(const std::vector<std::pair<VarP, NodeP>>& bindings, NodeP body) {
   return body;
 }
 
-/// Replaces `let v = diff in body` and `let (v..) = diff in body`.
+/// Replaces `let v = diff in body` and `let (v..) = diff in body` for every Diff node
+/// with a forward pass.
 struct Replacer : core::Mutator {
-  DifferentiationDumps* dumps;
-  explicit Replacer(DifferentiationDumps* dumps) : dumps(dumps) {}
+  const DualProgram& program;
+  explicit Replacer(const DualProgram& program) : program(program) {}
 
   NodeP mutateNode(const NodeP& node) override {
     bool binding = node->kind == K::Let || node->kind == K::LetTuple;
-    if (!binding || node->operands[0]->kind != K::Diff) {
-      if (node->kind == K::Diff) throw core::IRError("AD: a differentiation that is not let-bound");
+    const DualFunction* dual = binding && node->operands[0]->kind == K::Diff
+                                   ? program.find(node->operands[0]->function.get())
+                                   : nullptr;
+    if (!dual) {
+      if (node->kind == K::Diff && program.find(node->function.get()))
+        throw core::IRError("AD: a differentiation that is not let-bound");
       return mutateChildren(node);
     }
     // Arguments first: they may contain differentiations of their own.
@@ -97,7 +117,7 @@ struct Replacer : core::Mutator {
     for (const auto& arg : original->operands)
       args.push_back(mutate(arg));
     NodeP diff = core::makeDiff(original->diffKind, original->function, args);
-    Derivative derivative = derive(*diff, dumps);
+    Derivative derivative = derive(*diff, *dual);
     NodeP body = mutate(node->operands[1]);
     std::vector<std::pair<VarP, NodeP>> bindings = derivative.bindings;
     for (size_t i = 0; i < node->vars.size(); ++i)
@@ -108,101 +128,53 @@ struct Replacer : core::Mutator {
 
 } // namespace
 
-core::Program differentiate(const core::Program& program, DifferentiationDumps* dumps) {
-  core::Program result = program;
-  Replacer replacer(dumps);
+const DualFunction* DualProgram::find(const core::Function* function) const {
+  for (const Site& site : sites)
+    if (site.function.get() == function) return &site.dual;
+  return nullptr;
+}
+
+DualProgram forwardPasses(const core::Program& program) {
+  DualProgram result{program, {}};
+  std::unordered_set<const core::Node*> seen;
+  for (const auto& entry : program.entries) {
+    std::vector<NodeP> diffs;
+    collectSites(entry.function.body, seen, diffs);
+    for (const NodeP& diff : diffs) {
+      if (containsDifferentiation(*diff->function) || result.find(diff->function.get())) continue;
+      result.sites.push_back({diff->diffKind, diff->function, forwardPass(*diff->function)});
+    }
+  }
+  return result;
+}
+
+DualProgram hoistReplicateAxes(DualProgram program) {
+  for (auto& site : program.sites)
+    site.dual = hoistReplicates(std::move(site.dual));
+  return program;
+}
+
+core::Program transposeDerivatives(const DualProgram& program) {
+  core::Program result = program.program;
+  Replacer replacer(program);
   for (auto& entry : result.entries)
     entry.function.body = replacer.mutate(entry.function.body);
   return result;
 }
 
-namespace {
-
-/// Counts the references to each node, not looking inside index functions,
-/// build bodies or let-bound scopes' binders (whose variables must stay in scope).
-void countReferences(const NodeP& node, std::unordered_map<const core::Node*, int>& counts,
-                     std::vector<NodeP>& order) {
-  int& count = counts[node.get()];
-  if (++count > 1) return;
-  if (node->kind != K::Build1)
-    for (const auto& operand : node->operands)
-      countReferences(operand, counts, order);
-  order.push_back(node); // children before parents
+std::string print(const DualProgram& program) {
+  std::string out;
+  for (const auto& site : program.sites)
+    out += std::string(core::toString(site.kind)) + ":\n" + print(site.dual) + "\n";
+  return out;
 }
 
-} // namespace
-
-core::Program unshare(const core::Program& program) {
-  core::Program result = program;
-  for (auto& entry : result.entries) {
-    // Walk down the root let chain: each bound value is a candidate region.
-    std::vector<std::pair<VarP, NodeP>> bindings;
-    NodeP at = entry.function.body;
-    while (at->kind == K::Let) {
-      bindings.emplace_back(at->vars[0], at->operands[0]);
-      at = at->operands[1];
-    }
-    std::unordered_map<const core::Node*, int> counts;
-    std::vector<NodeP> order;
-    for (const auto& [var, value] : bindings)
-      countReferences(value, counts, order);
-    countReferences(at, counts, order);
-    // Bind shared non-trivial nodes whose free variables are all bound at the root:
-    // nodes under a Let or LetTuple inside a value are left alone.
-    std::unordered_map<const core::Node*, NodeP> replacement;
-    struct Substituter : core::Mutator {
-      std::unordered_map<const core::Node*, NodeP>& replacement;
-      explicit Substituter(std::unordered_map<const core::Node*, NodeP>& r) : replacement(r) {}
-      NodeP mutateNode(const NodeP& node) override {
-        if (auto it = replacement.find(node.get()); it != replacement.end()) return it->second;
-        return mutateChildren(node);
-      }
-    };
-    // Rebuild the chain, binding each shared node right before its first user binding.
-    std::vector<std::pair<VarP, NodeP>> rebuilt;
-    auto isShareable = [&](const NodeP& node) {
-      if (node->kind == K::Variable || node->kind == K::Const || node->kind == K::SizeValue ||
-          node->kind == K::Let || node->kind == K::LetTuple || node->kind == K::Tuple)
-        return false;
-      return counts[node.get()] > 1;
-    };
-    // Variables bound at the root so far: the parameters, then each rebuilt binding's.
-    std::unordered_set<uint32_t> boundAtRoot;
-    for (const auto& param : entry.function.params)
-      boundAtRoot.insert(param->id);
-    auto bindShared = [&](const NodeP& value) {
-      std::vector<NodeP> local;
-      std::unordered_map<const core::Node*, int> seen;
-      countReferences(value, seen, local);
-      for (const auto& node : local) {
-        if (!isShareable(node) || replacement.count(node.get())) continue;
-        // Only nodes without binders below them: their variables are bound at the root.
-        // Only nodes whose variables are all bound at the root can move there: a node below
-        // a let or a build inside a value may mention that binder's variable.
-        bool closed = true;
-        core::forEachNode(node, [&](const core::Node& inner) {
-          closed &= inner.kind != K::Let && inner.kind != K::LetTuple && inner.kind != K::Build1 &&
-                    inner.kind != K::Gather && inner.kind != K::Scatter;
-          if (inner.kind == K::Variable) closed &= boundAtRoot.count(inner.vars[0]->id) > 0;
-        });
-        if (!closed) continue;
-        NodeP rewritten = Substituter(replacement).mutate(node);
-        VarP var = core::newVar("s", node->type);
-        rebuilt.emplace_back(var, rewritten);
-        boundAtRoot.insert(var->id);
-        replacement[node.get()] = core::makeVariable(var);
-      }
-    };
-    for (const auto& [var, value] : bindings) {
-      bindShared(value);
-      rebuilt.emplace_back(var, Substituter(replacement).mutate(value));
-      boundAtRoot.insert(var->id);
-    }
-    bindShared(at);
-    NodeP body = Substituter(replacement).mutate(at);
-    entry.function.body = wrap(rebuilt, body);
-  }
-  return result;
+bool hasDifferentiation(const core::Program& program) {
+  bool found = false;
+  for (const auto& entry : program.entries)
+    core::forEachNode(entry.function.body,
+                      [&](const core::Node& node) { found = found || node.kind == K::Diff; });
+  return found;
 }
 
 } // namespace arr::ad

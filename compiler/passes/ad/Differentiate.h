@@ -1,24 +1,48 @@
 #pragma once
-// Replaces every grad/valueAndGrad/vjp/jvp node by its derivative program:
-// the forward pass (ad), the symbolic reverse pass or forward evaluation
-// (transpose), and the conversion of node sharing to let-bindings (unshare).
-// The result contains no Diff node: only primal and derivative arithmetic.
+// Differentiation of every grad/valueAndGrad/vjp/jvp node, in three passes:
+//   ad         the dual-arrays forward pass of each differentiated function:
+//              primal bindings and a symbolic Delta term (Forward.h);
+//   hoist      replicated axes hoisted out of the Delta terms (Hoist.h);
+//   transpose  each Diff node replaced by its derivative program: the symbolic
+//              reverse pass for grad/vjp, the forward evaluation for jvp
+//              (Transpose.h). Sharing is still by node identity (see Unshare.h).
+// A Diff node is differentiated once its function contains no other Diff node.
 
 #include "ir/Core.h"
+#include "passes/ad/Forward.h"
 
+#include <map>
 #include <string>
+#include <vector>
 
 namespace arr::ad {
 
-struct DifferentiationDumps {
-  std::string ad;        // primal bindings and Delta terms of each differentiated function
-  std::string transpose; // the program with derivative code whose sharing is still by node identity
+/// A program between the forward pass and the transposition: the forward pass of
+/// every Diff node whose function contains no other one, by function.
+struct DualProgram {
+  core::Program program;
+  struct Site {
+    core::DiffKind kind;
+    core::FunctionP function;
+    DualFunction dual;
+  };
+  std::vector<Site> sites; // in program order: a Diff in another's arguments first
+  const DualFunction* find(const core::Function* function) const;
 };
 
-core::Program differentiate(const core::Program& program, DifferentiationDumps* dumps = nullptr);
+/// `ad`: the forward pass of each differentiation ready for it.
+DualProgram forwardPasses(const core::Program& program);
 
-/// Binds every non-trivial node used more than once (outside index functions)
-/// to a let, in dependency order, just above the root of each entry body.
-core::Program unshare(const core::Program& program);
+/// `hoist`: hoistReplicates (Hoist.h) applied to every forward pass.
+DualProgram hoistReplicateAxes(DualProgram program);
+
+/// `transpose`: every differentiated Diff node replaced by its derivative program.
+core::Program transposeDerivatives(const DualProgram& program);
+
+/// The dump of `ad` and `hoist`: each differentiation's primal bindings and Delta terms.
+std::string print(const DualProgram& program);
+
+/// Whether the program still contains a Diff node.
+bool hasDifferentiation(const core::Program& program);
 
 } // namespace arr::ad

@@ -1,4 +1,4 @@
--- ARGS: --dump-after=ad --dump-after=transpose --verify-ir
+-- ARGS: --dump-after=hoist --dump-after=transpose --verify-ir
 -- A derivative that is the same for every point is computed once: Q (x_i - mu_j)
 -- depends on the means mu only through `replicate n`, and its factors exp(q) and
 -- the lower triangle of ls are replicated along n too, so the means part of the

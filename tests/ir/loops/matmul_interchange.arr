@@ -1,4 +1,4 @@
--- ARGS: --dump-after=loops --verify-ir
+-- ARGS: --dump-after=jam --verify-ir
 -- matmul (prelude: a sum over k of a[i, k] * b[k, j]) runs i-k-j: per output row,
 -- a row accumulator is zeroed, then the reduction loop over k is OUTSIDE the loop
 -- over the columns j, so the innermost loop walks b's row k and the accumulator

@@ -1,4 +1,4 @@
--- ARGS: --dump-after=loops --verify-ir
+-- ARGS: --dump-after=prefetch --verify-ir
 -- Software prefetching (loops/Prefetch.cpp): a serial loop that reads one row per
 -- iteration, rows a plane apart (t[i, j] for i in order, j fixed: k * d elements
 -- apart), first asks for the cache lines of the rows four iterations ahead, eight

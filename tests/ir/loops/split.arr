@@ -1,4 +1,4 @@
--- ARGS: --dump-after=loops --verify-ir
+-- ARGS: --dump-after=split --verify-ir
 -- Index-set splitting (loops/Split.cpp): a serial loop whose reads are guarded by
 -- range checks on its index plus an offset runs as three loops. The middle one
 -- covers the indices where every check holds, [from, to), and has no checks; the

@@ -1,4 +1,4 @@
--- ARGS: --dump-after=loops --verify-ir
+-- ARGS: --dump-after=prefetch --verify-ir
 -- A triangular sum (a masked prefix, c < r) whose terms are contiguous in the
 -- enclosing loop's variable r is interchanged: the row of partial sums is
 -- accumulated column-outer, the inner loop counting r from c + 1 (each element

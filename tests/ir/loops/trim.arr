@@ -1,4 +1,4 @@
--- ARGS: --dump-after=loops --verify-ir
+-- ARGS: --dump-after=trim --verify-ir
 -- Trimming of masked sums (loops/Trim.cpp): a sum whose terms are masked by a
 -- comparison of its index runs only over the indices a mask keeps. Here the
 -- strict upper triangle of each row: c runs from r + 1. Skipping the masked terms

@@ -1,0 +1,320 @@
+#include "driver/Pipeline.h"
+
+#include "codegen/CodeGen.h"
+#include "driver/Native.h"
+#include "driver/PassManager.h"
+#include "driver/RunEntry.h"
+#include "frontend/Diagnostics.h"
+#include "ir/Printer.h"
+#include "ir/Verifier.h"
+#include "ir/Visitor.h"
+#include "loops/Interchange.h"
+#include "loops/Jam.h"
+#include "loops/LowerToLoops.h"
+#include "loops/Prefetch.h"
+#include "loops/Release.h"
+#include "loops/Split.h"
+#include "loops/Trim.h"
+#include "loops/Version.h"
+#include "lower/LowerToCore.h"
+#include "passes/Bot.h"
+#include "passes/Simplify.h"
+#include "passes/ad/Differentiate.h"
+#include "passes/ad/Unshare.h"
+#include "sema/Modules.h"
+#include "sema/TypeChecker.h"
+
+#include <llvm/IR/Module.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <functional>
+#include <iostream>
+#include <memory>
+
+#ifndef ARR_STDLIB_DIR
+#define ARR_STDLIB_DIR "stdlib"
+#endif
+
+namespace arr::driver {
+
+const std::vector<PassInfo>& pipelinePasses() {
+  static const std::vector<PassInfo> passes = {
+      {"parse", "read the program and its imports into the surface AST", false},
+      {"typecheck", "names, types, sizes and instantiations", false},
+      {"core", "the core IR: calls inlined, tuples split, sugar removed", false},
+      {"bot", "bulk-operation transform of differentiated functions", false},
+      {"simplify", "algebraic simplification and CSE", false},
+      {"ad", "forward pass: primal bindings and a symbolic Delta term", false},
+      {"hoist", "replicated axes hoisted out of the Delta terms", true},
+      {"transpose", "derivative programs: reverse pass or forward evaluation", false},
+      {"unshare", "sharing of derivative terms bound as let", false},
+      {"optimize", "simplification of the differentiated program", false},
+      {"loops", "fused loop nests (loop IR)", false},
+      {"interchange", "reductions over rows interchanged with the loops inside them", true},
+      {"release", "buffers released after their last use, hoisted out of loops", true},
+      {"split", "index-set splitting of loops with range-checked reads", true},
+      {"jam", "unroll-and-jam of reductions and row updates", true},
+      {"version", "versions of guarded inner loops without their range tests", true},
+      {"trim", "sums masked by their index trimmed to the indices the masks keep", true},
+      {"prefetch", "software prefetch of rows walked a plane apart", true},
+      {"llvm", "LLVM IR, optimised", false},
+      {"emit", "the object file, header, executable or LLVM text", false},
+  };
+  return passes;
+}
+
+namespace {
+
+std::string stdlibDir() {
+  if (const char* dir = std::getenv("ARR_STDLIB")) return dir;
+  return ARR_STDLIB_DIR;
+}
+
+/// The program as it goes through the pipeline: each stage's IR, kept until the
+/// pipeline ends.
+struct Compilation {
+  explicit Compilation(const Options& options) : options(options), diags(sources, std::cerr) {}
+
+  const Options& options;
+  SourceManager sources;
+  Diagnostics diags;
+  std::unique_ptr<sema::Program> parsed;
+  std::unique_ptr<sema::CheckedProgram> checked;
+  core::Program core;
+  ad::DualProgram dual;
+  loops::Program loops;
+  llvm::LLVMContext context;
+  std::unique_ptr<llvm::Module> module;
+};
+
+size_t nodeCount(const core::Program& program) {
+  size_t count = 0;
+  for (const auto& entry : program.entries)
+    count += core::countNodes(entry.function.body);
+  return count;
+}
+
+size_t statementCount(const loops::Block& block) {
+  size_t count = 0;
+  for (const loops::StmtP& statement : block)
+    count += 1 + statementCount(statement->body);
+  return count;
+}
+
+size_t instructionCount(const llvm::Module& module) {
+  size_t count = 0;
+  for (const llvm::Function& function : module)
+    count += function.getInstructionCount();
+  return count;
+}
+
+/// The BOT's normal form holds in differentiated functions (everywhere with --bot-all).
+std::string botNormalFormProblem(const core::Program& program, bool everywhere) {
+  std::string problem;
+  for (const auto& entry : program.entries) {
+    if (everywhere) {
+      problem = passes::checkBotNormalForm(*entry.function.body);
+    } else {
+      core::forEachNode(entry.function.body, [&](const core::Node& node) {
+        if (problem.empty() && node.kind == core::Node::Kind::Diff)
+          problem = passes::checkBotNormalForm(*node.function->body);
+      });
+    }
+    if (!problem.empty()) return "entry " + entry.name + ": " + problem;
+  }
+  return "";
+}
+
+/// The name of the last pass the options need: after it the pipeline stops.
+std::string lastNeededPass(const Options& options) {
+  if (options.interpret)
+    return options.interpretAfter.empty() ? "optimize" : options.interpretAfter;
+  if (needsLlvm(options)) return "emit";
+  std::string last = "typecheck";
+  for (const PassInfo& pass : pipelinePasses())
+    if (wantsDump(options, pass.name)) last = pass.name;
+  return last;
+}
+
+class Pipeline {
+public:
+  explicit Pipeline(const Options& options)
+      : c_(options),
+        manager_(Instrumentation{options.dumpAfter, options.verifyIr, options.printStats,
+                                 options.timePasses, options.disabledPasses,
+                                 options.injectInternalError}) {}
+
+  int run() {
+    const Options& options = c_.options;
+    stopAfter_ = lastNeededPass(options);
+    // A dump inside the differentiation rounds waits for their end: a later round has
+    // dumps of its own. (--interpret-after stops in the first round.)
+    for (const char* inRounds : {"bot", "simplify", "ad", "hoist", "transpose", "unshare"})
+      if (stopAfter_ == inRounds && options.interpretAfter.empty()) stopAfter_ = "optimize";
+    manager_.afterEachPass([this](const std::string& pass) {
+      if (pass == stopAfter_) stop();
+    });
+
+    add(
+        "parse",
+        [&] {
+          c_.parsed = sema::loadProgram(c_.sources, options.input, stdlibDir(), c_.diags);
+          if (!c_.parsed) throw StopPipeline{1};
+        },
+        [&] { return astView(); });
+    add(
+        "typecheck",
+        [&] {
+          c_.checked = sema::typeCheck(std::move(c_.parsed), options.defines, c_.diags);
+          if (c_.diags.hasErrors()) throw StopPipeline{1};
+        },
+        [&] { return typedView(); });
+    add(
+        "core", [&] { c_.core = lower::lowerToCore(*c_.checked); }, [&] { return coreView(); });
+    // Differentiation, innermost first: each round differentiates the Diff nodes whose
+    // functions contain no other one (the first round always runs: the BOT of --bot-all,
+    // simplify and unshare apply to programs without derivatives too).
+    int round = 0;
+    manager_.addRepeated(
+        {pass(
+             "bot",
+             [&] {
+               c_.core = options.botAll && round == 1 ? passes::bulkOperationTransformAll(c_.core)
+                                                      : passes::bulkOperationTransform(c_.core);
+             },
+             [&] { return botView(); }),
+         pass(
+             "simplify", [&] { c_.core = passes::simplify(c_.core); }, [&] { return coreView(); }),
+         pass(
+             "ad", [&] { c_.dual = ad::forwardPasses(c_.core); }, [&] { return dualView(); }),
+         pass(
+             "hoist", [&] { c_.dual = ad::hoistReplicateAxes(std::move(c_.dual)); },
+             [&] { return dualView(); }),
+         pass(
+             "transpose", [&] { c_.core = ad::transposeDerivatives(c_.dual); },
+             [&] { return coreView(); }),
+         pass(
+             "unshare", [&] { c_.core = ad::unshare(c_.core); }, [&] { return coreView(); })},
+        [&] { return ++round == 1 || ad::hasDifferentiation(c_.core); });
+    add(
+        "optimize", [&] { c_.core = passes::simplify(c_.core); }, [&] { return coreView(); });
+    add(
+        "loops", [&] { c_.loops = loops::lowerToLoops(c_.core); }, [&] { return loopsView(); });
+    addLoopPass("interchange", loops::interchangeReductions);
+    add(
+        "release",
+        [&] {
+          for (loops::Function& function : c_.loops.functions)
+            loops::placeAllocations(function.body);
+        },
+        [&] { return loopsView(); });
+    addLoopPass("split", loops::splitGuardedLoops);
+    addLoopPass("jam", loops::jamReductions);
+    addLoopPass("version", loops::versionGuardedLoops);
+    addLoopPass("trim", loops::trimMaskedSums);
+    addLoopPass("prefetch", loops::prefetchStridedRows);
+    add(
+        "llvm",
+        [&] {
+          try {
+            c_.module = generateLlvm(options, c_.loops, c_.context);
+          } catch (const std::runtime_error& error) {
+            throw UserError(error.what()); // an unknown CPU
+          }
+        },
+        [&] { return llvmView(); });
+    add(
+        "emit", [&] { emitArtifacts(options, c_.loops, *c_.module); }, nullptr);
+    return manager_.run();
+  }
+
+private:
+  using Action = std::function<void()>;
+  using View = std::function<IRView()>;
+
+  /// A pass of the pipeline, with its description from pipelinePasses().
+  static Pass pass(const std::string& name, Action run, View view) {
+    const auto& all = pipelinePasses();
+    auto info =
+        std::find_if(all.begin(), all.end(), [&](const PassInfo& p) { return p.name == name; });
+    return Pass{name, info->description, info->optional, std::move(run), std::move(view)};
+  }
+
+  void add(const std::string& name, Action run, View view) {
+    manager_.add(pass(name, std::move(run), std::move(view)));
+  }
+
+  void addLoopPass(const std::string& name,
+                   void (*transform)(loops::Function&, loops::ExprBuilder&)) {
+    add(
+        name,
+        [this, transform] {
+          for (loops::Function& function : c_.loops.functions)
+            transform(function, *function.exprs);
+        },
+        [this] { return loopsView(); });
+  }
+
+  /// Ends the pipeline once the last pass the options need has run: with the
+  /// interpreter's status when it runs the program.
+  void stop() {
+    if (!c_.options.interpret) throw StopPipeline{0};
+    std::cout.flush();
+    throw StopPipeline{interpretEntry(
+        c_.core, {c_.options.entry, c_.options.programInputs, c_.options.output.value_or("")})};
+  }
+
+  IRView astView() {
+    return {[this] { return ast::toString(c_.parsed->main->ast); }, nullptr,
+            [this] { return std::to_string(c_.parsed->modules.size()) + " modules"; }};
+  }
+  IRView typedView() {
+    return {[this] { return sema::printTypedProgram(*c_.checked); }, nullptr,
+            [this] { return std::to_string(c_.checked->instances.size()) + " instances"; }};
+  }
+  IRView coreView() {
+    return {[this] { return core::print(c_.core); }, [this] { return core::verify(c_.core); },
+            [this] { return std::to_string(nodeCount(c_.core)) + " nodes"; }};
+  }
+  IRView botView() {
+    IRView view = coreView();
+    view.verify = [this] {
+      std::string problem = core::verify(c_.core);
+      if (!problem.empty()) return problem;
+      problem = botNormalFormProblem(c_.core, c_.options.botAll);
+      return problem.empty() ? "" : "the BOT's output is not in normal form: " + problem;
+    };
+    return view;
+  }
+  IRView dualView() {
+    return {[this] { return ad::print(c_.dual); }, nullptr,
+            [this] { return std::to_string(c_.dual.sites.size()) + " derivatives"; }};
+  }
+  IRView loopsView() {
+    return {[this] { return loops::print(c_.loops); }, nullptr,
+            [this] {
+              size_t count = 0;
+              for (const loops::Function& function : c_.loops.functions)
+                count += statementCount(function.body);
+              return std::to_string(count) + " statements";
+            }};
+  }
+  IRView llvmView() {
+    return {[this] { return codegen::printModule(*c_.module); }, nullptr,
+            [this] { return std::to_string(instructionCount(*c_.module)) + " instructions"; }};
+  }
+
+  Compilation c_;
+  PassManager manager_;
+  std::string stopAfter_;
+};
+
+} // namespace
+
+int runPipeline(const Options& options) {
+  Pipeline pipeline(options);
+  return pipeline.run();
+}
+
+} // namespace arr::driver

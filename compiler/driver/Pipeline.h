@@ -1,0 +1,24 @@
+#pragma once
+// Arr's pipeline: the passes from parsing to LLVM in order, with what each one
+// produces, run by the pass manager (PassManager.h).
+
+#include "driver/Options.h"
+
+#include <string>
+#include <vector>
+
+namespace arr::driver {
+
+struct PassInfo {
+  std::string name;
+  std::string description;
+  bool optional; // an optimisation that --disable-pass may skip
+};
+
+/// Every pass in pipeline order (for --dump-after, --disable-pass and --help).
+const std::vector<PassInfo>& pipelinePasses();
+
+/// Compiles (or interprets) as the options ask; returns the exit status.
+int runPipeline(const Options& options);
+
+} // namespace arr::driver
