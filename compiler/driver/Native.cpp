@@ -2,6 +2,8 @@
 
 #include "codegen/Artifacts.h"
 #include "codegen/CodeGen.h"
+#include "codegen/Description.h"
+#include "codegen/SharedLibrary.h"
 #include "ir/EntrySignature.h"
 
 #include <llvm/Support/FileSystem.h>
@@ -37,18 +39,21 @@ std::string includeGuard(const std::string& header) {
   return guard;
 }
 
-/// Where -c writes without -o: the input's name with .o, in the current directory.
-std::string defaultObjectPath(const std::string& input) {
+/// Where -c (--shared) writes without -o: the input's name with .o (.so), in
+/// the current directory.
+std::string defaultOutputPath(const std::string& input, const char* extension) {
   llvm::SmallString<256> path(llvm::sys::path::filename(input));
-  llvm::sys::path::replace_extension(path, "o");
+  llvm::sys::path::replace_extension(path, extension);
   return std::string(path);
 }
 
 } // namespace
 
 int buildNative(const Options& options, const core::Program& core, const loops::Program& loops) {
-  bool executable = options.output && !options.objectOnly && !options.emitLlvm;
-  if (!executable && !options.objectOnly && !options.emitLlvm && !wantsDump(options, "llvm"))
+  bool executable =
+      options.output && !options.objectOnly && !options.emitLlvm && !options.sharedLibrary;
+  if (!executable && !options.objectOnly && !options.emitLlvm && !options.sharedLibrary &&
+      !wantsDump(options, "llvm"))
     return 0;
   codegen::TargetOptions target{options.optLevel, options.targetCpu};
   std::vector<codegen::EntryInterface> entries;
@@ -57,6 +62,7 @@ int buildNative(const Options& options, const core::Program& core, const loops::
   llvm::LLVMContext context;
   std::unique_ptr<llvm::Module> module =
       codegen::generateModule(loops, entries, executable, target, context);
+  if (options.sharedLibrary) codegen::addDescribeFunction(*module, codegen::describeEntries(core));
   codegen::optimiseModule(*module, target);
   if (startDump(options, "llvm")) std::cout << codegen::printModule(*module);
   if (options.emitLlvm) {
@@ -69,10 +75,16 @@ int buildNative(const Options& options, const core::Program& core, const loops::
   }
   if (options.objectOnly) {
     codegen::requireDistinctCNames(core);
-    std::string object = options.output.value_or(defaultObjectPath(options.input));
+    std::string object = options.output.value_or(defaultOutputPath(options.input, "o"));
     codegen::writeObject(*module, target, object);
     std::string header = headerPath(object);
     writeText(header, codegen::cHeader(core, includeGuard(header)));
+    return 0;
+  }
+  if (options.sharedLibrary) {
+    codegen::requireDistinctCNames(core);
+    codegen::writeSharedLibrary(*module, target,
+                                options.output.value_or(defaultOutputPath(options.input, "so")));
     return 0;
   }
   if (!executable) return 0;

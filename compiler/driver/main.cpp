@@ -91,7 +91,9 @@ int compile(const Options& options) {
   bool needsCore = options.interpret;
   for (const auto& pass : options.dumpAfter)
     needsCore |= pass != "parse" && pass != "typecheck";
-  if (!needsCore && !options.output && !options.objectOnly && !options.emitLlvm) return 0;
+  if (!needsCore && !options.output && !options.objectOnly && !options.sharedLibrary &&
+      !options.emitLlvm)
+    return 0;
 
   arr::core::Program core = arr::lower::lowerToCore(*checked);
   if (!verified(options, core, "core")) return 1;
@@ -201,6 +203,10 @@ int main(int argc, char** argv) {
   }
   if (options.printLinkFlags) {
     std::cout << arr::codegen::linkFlags() << "\n";
+    return 0;
+  }
+  if (options.printStdlibDir) {
+    std::cout << stdlibDir() << "\n";
     return 0;
   }
   int status = runWithLargeStack(options);

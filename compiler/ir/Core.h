@@ -150,6 +150,13 @@ struct Node {
   size_t resultCount() const { return types.empty() ? 1 : types.size(); }
 };
 
+/// How a source-level value groups its flattened components into tuples: a
+/// leaf (no components) is one array; `((f64, f64), [n]f64)` is {{leaf, leaf}, leaf}.
+struct TupleNesting {
+  std::vector<TupleNesting> components;
+  bool isLeaf() const { return components.empty(); }
+};
+
 /// A compiled program: its entry points.
 struct Entry {
   std::string name;
@@ -157,6 +164,10 @@ struct Entry {
   std::vector<std::string> paramNames; // the source parameter of each flattened parameter
   Function function;                   // params: the parameters' components, flattened
   std::vector<size_t> paramComponents; // how many flattened parameters each source parameter has
+  // The tuples of each source parameter and of the result, for interfaces that
+  // rebuild them (the shared library's description of its entries).
+  std::vector<TupleNesting> paramNesting;
+  TupleNesting resultNesting;
 };
 
 struct Program {
