@@ -199,8 +199,9 @@ def _key(toolchain, sources, options):
 
 
 def _build(arrc, main, options, directory, library):
-    """Compiles into `directory` (made here); CompileError with the diagnostics on failure."""
-    directory.mkdir(parents=True, exist_ok=True)
+    """Compiles into `directory`, which appears complete or not at all;
+    CompileError with the diagnostics on failure."""
+    directory.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".build-", dir=directory.parent))
     try:
         done = subprocess.run(
@@ -212,9 +213,9 @@ def _build(arrc, main, options, directory, library):
             failure = "arrc failed on %s (exit status %d)" % (main, done.returncode)
             raise CompileError(done.stderr or failure)
         try:
-            os.rename(staging, directory / "lib")
+            os.rename(staging, directory)
         except OSError:
-            if not (directory / "lib" / library).is_file():  # not another process's
+            if not (directory / library).is_file():  # not another process's
                 raise
     finally:
         shutil.rmtree(staging, ignore_errors=True)
@@ -245,7 +246,7 @@ def compile(path, *, defines=None, opt=2, strict_fp=False):
         if module is not None:
             return module
         directory = root / key[:2] / key[2:]
-        built = directory / "lib" / library
+        built = directory / library
         if not built.is_file():
             _build(arrc, main, options, directory, library)
             if _key(toolchain, _sources(main, toolchain["stdlib"]), options) != key:

@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from conftest import PROGRAMS, ROOT
@@ -96,6 +97,17 @@ def test_options_and_the_compiler_are_part_of_the_key(setup):
     stamp = time.time() + 10
     os.utime(wrapper, (stamp, stamp))
     assert compile()["path"] != base["path"] and compiles() == 5
+
+
+def test_processes_compiling_at_once_share_one_library(setup):
+    _, _, compile, compiles, _ = setup
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        results = list(pool.map(lambda _: compile(), range(3)))
+    assert len({result["path"] for result in results}) == 1
+    assert all(result["value"] == 3.0 for result in results)
+    before = compiles()
+    assert 1 <= before <= 3  # each may have compiled; one library was kept
+    assert compile()["path"] == results[0]["path"] and compiles() == before
 
 
 def test_one_module_per_library_and_process():

@@ -3,8 +3,10 @@ shape a ValueError, each naming the parameter and both types or shapes; a failur
 inside the call is arr.Error with the runtime's message; arrc's diagnostics are
 arr.CompileError."""
 
+import os
 import re
 import shutil
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -112,6 +114,7 @@ def test_compile_errors_carry_the_diagnostics(tmp_path):
     assert "entry main(x: [n]f64): f64 = x + true" in diagnostics and "^" in diagnostics
     assert str(error.value) == diagnostics
     assert isinstance(error.value, arr.Error)
+    assert list(Path(os.environ["ARR_CACHE_DIR"]).rglob("bad.so")) == []  # nothing half-made cached
 
     program.write_text('import "nowhere.arr"\nentry main(): f64 = 1.0\n')
     with pytest.raises(arr.CompileError, match=r"bad\.arr:1:\d+: error: cannot find import 'nowhere.arr'"):
