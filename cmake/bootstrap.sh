@@ -7,7 +7,7 @@ packages=(
   llvm-19-dev clang-19 lld-19 libomp-19-dev llvm-19-tools
   antlr4 libantlr4-runtime-dev default-jre-headless
   libfmt-dev googletest libgtest-dev
-  python3 python3-numpy python3-mpmath
+  python3 python3-numpy python3-mpmath python3-pytest
 )
 
 missing=()

@@ -1,5 +1,6 @@
 #include "codegen/Artifacts.h"
 
+#include "codegen/CInterface.h"
 #include "codegen/CodeGen.h"
 
 #include <llvm/ADT/SmallVector.h>
@@ -11,38 +12,6 @@
 #include <stdexcept>
 
 namespace arr::codegen {
-
-namespace {
-
-const char* cType(runtime::Dtype dtype) {
-  switch (dtype) {
-  case runtime::Dtype::F64:
-    return "double";
-  case runtime::Dtype::F32:
-    return "float";
-  case runtime::Dtype::I64:
-    return "int64_t";
-  case runtime::Dtype::Bool:
-    return "bool";
-  }
-  return "void";
-}
-
-/// A C identifier for an Arr name ("p.0" → "p_0", "x'" → "x_q"), clear of C keywords.
-std::string cIdentifier(const std::string& name) {
-  static const std::set<std::string> keywords = {
-      "auto",     "break",  "case",   "char",     "const",    "continue", "default",  "do",
-      "double",   "else",   "enum",   "extern",   "float",    "for",      "goto",     "if",
-      "inline",   "int",    "long",   "register", "restrict", "return",   "short",    "signed",
-      "sizeof",   "static", "struct", "switch",   "typedef",  "union",    "unsigned", "void",
-      "volatile", "while",  "bool",   "true",     "false",    "int64_t"};
-  std::string identifier;
-  for (char c : name)
-    identifier += c == '.' ? std::string("_") : c == '\'' ? std::string("_q") : std::string(1, c);
-  return keywords.count(identifier) ? identifier + "_" : identifier;
-}
-
-} // namespace
 
 void requireDistinctCNames(const loops::Program& program) {
   std::map<std::string, std::string> entries; // C name -> Arr name
@@ -65,34 +34,17 @@ std::string cHeader(const loops::Program& program, const std::string& guard) {
       << "#include <stdbool.h>\n#include <stdint.h>\n\n"
       << "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n";
   for (const loops::Function& entry : program.functions) {
-    // Parameter names as in messages ("p.0" for a tuple's component).
-    const runtime::Signature& signature = entry.signature;
-    std::set<std::string> taken;
-    std::vector<std::string> arguments;
-    for (const std::string& size : signature.sizes) {
-      arguments.push_back("int64_t " + cIdentifier(size));
-      taken.insert(cIdentifier(size));
-    }
-    for (const runtime::SignatureParam& param : signature.params) {
-      std::string name = cIdentifier(param.name);
-      taken.insert(name);
-      const char* type = cType(param.type.dtype);
-      arguments.push_back(param.type.rank() == 0 ? std::string(type) + " " + name
-                                                 : "const " + std::string(type) + " *" + name);
-    }
-    for (size_t i = 0; i < signature.results.size(); ++i) {
-      std::string name = "out" + std::to_string(i);
-      while (taken.count(name))
-        name += "_";
-      arguments.push_back(std::string(cType(signature.results[i].dtype)) + " *" + name);
-    }
+    CEntry c = cEntry(entry);
     out << "/* entry " << entry.name << ": results";
-    for (const runtime::SignatureType& type : signature.results)
-      out << " " << runtime::formatType(type, signature.sizes);
-    out << " */\nint " << cName(entry.name) << "(";
-    for (size_t i = 0; i < arguments.size(); ++i)
-      out << (i ? ", " : "") << arguments[i];
-    if (arguments.empty()) out << "void";
+    for (const runtime::SignatureType& type : c.signature.results)
+      out << " " << runtime::formatType(type, c.signature.sizes);
+    out << " */\nint " << c.function << "(";
+    for (size_t i = 0; i < c.arguments.size(); ++i) {
+      const CArgument& argument = c.arguments[i];
+      out << (i ? ", " : "") << argument.cType << (argument.cType.back() == '*' ? "" : " ")
+          << argument.name;
+    }
+    if (c.arguments.empty()) out << "void";
     out << ");\n\n";
   }
   out << "/* The message of the last failed call on this thread. */\n"
@@ -105,9 +57,12 @@ std::string linkFlags() {
   return std::string(ARR_RUNTIME_LIBRARY) + " " + ARR_RUNTIME_LINK_FLAGS;
 }
 
-void linkExecutable(const std::string& object, const std::string& output) {
-  std::vector<std::string> arguments = {ARR_CLANG, object, ARR_HARNESS_LIBRARY,
-                                        ARR_RUNTIME_LIBRARY};
+namespace {
+
+/// Runs clang-19 with `arguments` (after the program name) and the runtime's
+/// link flags, writing `output`.
+void link(std::vector<std::string> arguments, const std::string& output) {
+  arguments.insert(arguments.begin(), ARR_CLANG);
   std::istringstream flags(ARR_RUNTIME_LINK_FLAGS);
   for (std::string flag; flags >> flag;)
     arguments.push_back(flag);
@@ -118,6 +73,22 @@ void linkExecutable(const std::string& object, const std::string& output) {
   int status = llvm::sys::ExecuteAndWait(ARR_CLANG, refs, std::nullopt, {}, 0, 0, &error);
   if (status != 0)
     throw std::runtime_error("linking " + output + " failed" + (error.empty() ? "" : ": " + error));
+}
+
+} // namespace
+
+void linkExecutable(const std::string& object, const std::string& output) {
+  link({object, ARR_HARNESS_LIBRARY, ARR_RUNTIME_LIBRARY}, output);
+}
+
+void linkSharedLibrary(const std::string& object, const std::string& versionScript,
+                       const std::string& output) {
+  // -z defs: every symbol resolved now, so the library loads without further
+  // flags. arr_set_threads is linked in even when no loop is parallel, so that
+  // every library lets its host set the thread count.
+  link({"-shared", object, ARR_RUNTIME_LIBRARY, "-Wl,--version-script=" + versionScript,
+        "-Wl,-z,defs", "-Wl,--undefined=arr_set_threads"},
+       output);
 }
 
 } // namespace arr::codegen

@@ -1,6 +1,6 @@
 #pragma once
 // The files arrc makes besides LLVM's: the C header of an object file
-// (LANGUAGE.md §9) and executables linked with the runtime.
+// (LANGUAGE.md §9), and executables and shared libraries linked with the runtime.
 
 #include "loops/LoopIR.h"
 
@@ -22,5 +22,11 @@ std::string linkFlags();
 /// Links `object` with the harness and the runtime into the executable
 /// `output` using clang-19; throws std::runtime_error when linking fails.
 void linkExecutable(const std::string& object, const std::string& output);
+
+/// Links `object` with the runtime into the shared library `output`, which
+/// exports the symbols `versionScript` makes global and needs no further flags
+/// to load; throws std::runtime_error when linking fails.
+void linkSharedLibrary(const std::string& object, const std::string& versionScript,
+                       const std::string& output);
 
 } // namespace arr::codegen

@@ -2,6 +2,8 @@
 
 #include "codegen/Artifacts.h"
 #include "codegen/CodeGen.h"
+#include "codegen/Description.h"
+#include "codegen/SharedLibrary.h"
 #include "driver/PassManager.h"
 
 #include <llvm/Support/FileSystem.h>
@@ -37,35 +39,42 @@ std::string includeGuard(const std::string& header) {
   return guard;
 }
 
-/// Where -c writes without -o: the input's name with .o, in the current directory.
-std::string defaultObjectPath(const std::string& input) {
+/// Where -c (--shared) writes without -o: the input's name with .o (.so), in
+/// the current directory.
+std::string defaultOutputPath(const std::string& input, const char* extension) {
   llvm::SmallString<256> path(llvm::sys::path::filename(input));
-  llvm::sys::path::replace_extension(path, "o");
+  llvm::sys::path::replace_extension(path, extension);
   return std::string(path);
 }
 
 } // namespace
 
+/// Whether the options ask for an executable (and not another artifact).
+bool wantsExecutable(const Options& options) {
+  return options.output && !options.objectOnly && !options.emitLlvm && !options.sharedLibrary;
+}
+
 bool needsLlvm(const Options& options) {
   return (options.output && !options.interpret) || options.objectOnly || options.emitLlvm ||
-         wantsDump(options, "llvm");
+         options.sharedLibrary || wantsDump(options, "llvm");
 }
 
 std::unique_ptr<llvm::Module> generateLlvm(const Options& options, const loops::Program& loops,
                                            llvm::LLVMContext& context) {
-  bool executable = options.output && !options.objectOnly && !options.emitLlvm;
+  bool executable = wantsExecutable(options);
   codegen::TargetOptions target{options.optLevel, options.targetCpu};
   std::vector<codegen::EntryInterface> entries;
   for (const loops::Function& function : loops.functions)
     entries.push_back({function.name, runtime::encodeSignature(function.signature)});
   std::unique_ptr<llvm::Module> module =
       codegen::generateModule(loops, entries, executable, target, context);
+  if (options.sharedLibrary) codegen::addDescribeFunction(*module, codegen::describeEntries(loops));
   codegen::optimiseModule(*module, target);
   return module;
 }
 
 void emitArtifacts(const Options& options, const loops::Program& loops, llvm::Module& module) {
-  bool executable = options.output && !options.objectOnly && !options.emitLlvm;
+  bool executable = wantsExecutable(options);
   codegen::TargetOptions target{options.optLevel, options.targetCpu};
   try {
     if (options.emitLlvm) {
@@ -78,10 +87,16 @@ void emitArtifacts(const Options& options, const loops::Program& loops, llvm::Mo
     }
     if (options.objectOnly) {
       codegen::requireDistinctCNames(loops);
-      std::string object = options.output.value_or(defaultObjectPath(options.input));
+      std::string object = options.output.value_or(defaultOutputPath(options.input, "o"));
       codegen::writeObject(module, target, object);
       std::string header = headerPath(object);
       writeText(header, codegen::cHeader(loops, includeGuard(header)));
+      return;
+    }
+    if (options.sharedLibrary) {
+      codegen::requireDistinctCNames(loops);
+      codegen::writeSharedLibrary(module, target,
+                                  options.output.value_or(defaultOutputPath(options.input, "so")));
       return;
     }
     if (!executable) return;

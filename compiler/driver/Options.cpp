@@ -26,12 +26,15 @@ std::string helpText() {
 Usage:
   arrc prog.arr -o prog               compile to a native executable
   arrc -c prog.arr -o prog.o          compile to an object file with the C ABI, plus prog.h
+  arrc --shared prog.arr -o prog.so   compile to a shared library with the C ABI (for Python)
   arrc --interpret prog.arr [INPUT..] run an entry point with the reference interpreter
   arrc prog.arr                       check the program (parse and type-check) only
 
 Options:
   -o FILE               output file
   -c                    write an object file and a C header instead of an executable
+  --shared              write a shared library exporting the C ABI, arr_set_threads, and
+                        arr_describe(): the entries' interfaces as JSON (default: prog.so)
   --interpret           run with the reference interpreter; INPUTs are .npy or text files,
                         or text on standard input when none is given
   --entry NAME          the entry point to run (default: main, or the only one)
@@ -44,6 +47,7 @@ Options:
   --target-cpu=CPU      the CPU to generate code for (default: the host's)
   --emit-llvm           write LLVM IR instead of an object file
   --print-link-flags    print the flags a C program needs to link an object from arrc -c
+  --print-stdlib-dir    print the directory of the standard library (imports, the prelude)
   --help                show this help
   --version             show the version
 
@@ -87,6 +91,12 @@ ParseResult parseOptions(int argc, const char* const* argv) {
       options.version = true;
     } else if (arg == "-c") {
       options.objectOnly = true;
+    } else if (arg == "--shared") {
+      options.sharedLibrary = true;
+    } else if (arg == "--strict-fp") {
+      options.strictFp = true;
+    } else if (arg == "--print-stdlib-dir") {
+      options.printStdlibDir = true;
     } else if (arg == "--interpret") {
       options.interpret = true;
     } else if (arg == "--emit-llvm") {
@@ -101,8 +111,6 @@ ParseResult parseOptions(int argc, const char* const* argv) {
       options.verifyIr = true;
     } else if (arg == "--time-passes") {
       options.timePasses = true;
-    } else if (arg == "--strict-fp") {
-      options.strictFp = true;
     } else if (arg == "-O0" || arg == "-O1" || arg == "-O2" || arg == "-O3") {
       options.optLevel = arg[2] - '0';
     } else if (arg == "-o") {
@@ -176,7 +184,10 @@ ParseResult parseOptions(int argc, const char* const* argv) {
         options.dumpAfter.end())
       ordered.push_back(name);
   options.dumpAfter = ordered;
-  if (options.help || options.version || options.printLinkFlags) return result;
+  if (options.help || options.version || options.printLinkFlags || options.printStdlibDir)
+    return result;
+  if (options.sharedLibrary && (options.objectOnly || options.emitLlvm))
+    return fail("--shared writes a library; it cannot be combined with -c or --emit-llvm");
   if (positional.empty()) return fail("no input file (see arrc --help)");
   options.input = positional[0];
   options.programInputs.assign(positional.begin() + 1, positional.end());

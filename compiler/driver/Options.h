@@ -16,9 +16,11 @@ struct Options {
   std::vector<std::string> programInputs;     // --interpret: the entry's inputs
   std::optional<std::string> output;          // -o
   bool objectOnly = false;                    // -c
+  bool sharedLibrary = false;                 // --shared
   bool interpret = false;                     // --interpret
   bool emitLlvm = false;                      // --emit-llvm
   bool printLinkFlags = false;                // --print-link-flags
+  bool printStdlibDir = false;                // --print-stdlib-dir
   bool botAll = false;                        // --bot-all
   bool printStats = false;                    // --print-stats: IR sizes after each stage, on stderr
   bool verifyIr = false;                      // --verify-ir: run the IR verifier after each stage

@@ -64,12 +64,12 @@ const std::vector<PassInfo>& pipelinePasses() {
   return passes;
 }
 
-namespace {
-
 std::string stdlibDir() {
   if (const char* dir = std::getenv("ARR_STDLIB")) return dir;
   return ARR_STDLIB_DIR;
 }
+
+namespace {
 
 /// The program as it goes through the pipeline: each stage's IR, kept until the
 /// pipeline ends.

@@ -18,6 +18,9 @@ struct PassInfo {
 /// Every pass in pipeline order (for --dump-after, --disable-pass and --help).
 const std::vector<PassInfo>& pipelinePasses();
 
+/// Where imports and the prelude are found: $ARR_STDLIB, else the build's stdlib/.
+std::string stdlibDir();
+
 /// Compiles (or interprets) as the options ask; returns the exit status.
 int runPipeline(const Options& options);
 

@@ -86,6 +86,10 @@ int main(int argc, char** argv) {
     std::cout << arr::codegen::linkFlags() << "\n";
     return 0;
   }
+  if (options.printStdlibDir) {
+    std::cout << arr::driver::stdlibDir() << "\n";
+    return 0;
+  }
   int status = runWithLargeStack(options);
   std::cout.flush();
   return status;

@@ -8,6 +8,7 @@
 // objects: two variables with the same name are different variables.
 
 #include "base/Elem.h"
+#include "base/EntryInterface.h"
 #include "base/Primitives.h"
 #include "sema/Dim.h"
 
@@ -111,6 +112,8 @@ struct Node {
   size_t resultCount() const { return types.empty() ? 1 : types.size(); }
 };
 
+using arr::TupleNesting;
+
 /// A compiled program: its entry points.
 struct Entry {
   std::string name;
@@ -118,6 +121,10 @@ struct Entry {
   std::vector<std::string> paramNames; // the source parameter of each flattened parameter
   Function function;                   // params: the parameters' components, flattened
   std::vector<size_t> paramComponents; // how many flattened parameters each source parameter has
+  // The tuples of each source parameter and of the result, for interfaces that
+  // rebuild them (the shared library's description of its entries).
+  std::vector<TupleNesting> paramNesting;
+  TupleNesting resultNesting;
 };
 
 struct Program {

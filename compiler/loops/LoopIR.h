@@ -11,6 +11,7 @@
 // compound statement is appended to its block only once its body is complete.
 
 #include "base/Elem.h"
+#include "base/EntryInterface.h"
 #include "base/Primitives.h"
 #include "runtime/Signature.h"
 
@@ -146,6 +147,7 @@ struct Function {
   /// Its interface (sizes, parameters named as in messages, result types): what the
   /// C header, the entry table and the runtime's checks are made from.
   runtime::Signature signature;
+  SourceInterface source; // the parameters and result as written (names, tuples)
   /// The builder that interned its expressions; passes that rewrite it make new ones with it.
   std::shared_ptr<ExprBuilder> exprs;
   std::vector<LocalP> sizes;

@@ -416,6 +416,8 @@ Function Lowering::run() {
   unbindAll(bound);
   function_.body = closeScope(root_);
   function_.signature = core::describeEntry(entry_).signature;
+  function_.source = {entry_.paramNames, entry_.paramComponents, entry_.paramNesting,
+                      entry_.resultNesting};
   function_.exprs = exprsOwner_;
   return std::move(function_);
 }

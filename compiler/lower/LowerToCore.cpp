@@ -212,6 +212,14 @@ private:
 
   // ---- Entries and functions ------------------------------------------------------
 
+  static core::TupleNesting tupleNesting(const sema::TypeP& type) {
+    core::TupleNesting nesting;
+    if (type->isTuple())
+      for (const sema::TypeP& component : type->elements)
+        nesting.components.push_back(tupleNesting(component));
+    return nesting;
+  }
+
   core::Entry lowerEntry(const sema::FunctionInstance& inst) {
     core::Entry entry;
     entry.name = inst.decl->name;
@@ -230,11 +238,13 @@ private:
       }
       entry.paramNames.push_back(name);
       entry.paramComponents.push_back(value.components.size());
+      entry.paramNesting.push_back(tupleNesting(inst.paramTypes[i]));
       env = extend(env, name, std::move(value));
     }
     openScope();
     Components results = lower(*inst.body, env, sizes).components;
     entry.function.body = closeScope(core::makeTuple(results));
+    entry.resultNesting = tupleNesting(inst.resultType);
     return entry;
   }
 
