@@ -102,3 +102,7 @@ def jacrev<T>(f: [n]T -> [m]T, x: [n]T): [m, n]T =
 -- the one-hot tangent e_j, and the columns are transposed into [m, n].
 def jacfwd<T>(f: [n]T -> [m]T, x: [n]T): [m, n]T =
   tr([1, 0], build([n], \j -> (jvp(f)(x, build([n], \k -> if j == k then 1 else 0))).1))
+
+-- f applied k times to init, the step's index first: iterate(3, f, s) is
+-- f(2, f(1, f(0, s))). k is a size, like take's count.
+def iterate<A>(k: i64, f: (i64, A) -> A, init: A): A = fold(\s i -> f(i, s), init, iota(k))

@@ -155,6 +155,16 @@ void Emitter::statement(const Stmt& s) {
     builder_.CreateCall(release, {builder_.CreateLoad(ptr, bufferSlot(*s.buffer))});
     return;
   }
+  case Stmt::Kind::Swap: {
+    auto* ptr = llvm::PointerType::getUnqual(context);
+    llvm::AllocaInst* first = bufferSlot(*s.buffer);
+    llvm::AllocaInst* second = bufferSlot(*s.other);
+    llvm::Value* a = builder_.CreateLoad(ptr, first);
+    llvm::Value* b = builder_.CreateLoad(ptr, second);
+    builder_.CreateStore(b, first);
+    builder_.CreateStore(a, second);
+    return;
+  }
   case Stmt::Kind::Prefetch: {
     // Not inbounds: the address may be past the buffer (the row after the last one).
     llvm::Value* address = element(*s.buffer, expr(s.index), false);

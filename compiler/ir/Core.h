@@ -91,6 +91,9 @@ struct Node {
     NoGrad,      // noGrad operands[0]
     SizeValue,   // the dimension shape[0] as an i64 scalar
     Diff,        // diffKind of function, applied to operands (primal inputs, then ct/tangents)
+    Loop,        // loop shape[0] steps: operands are the initial state, the elements and the
+                 // captured values; function (closed) maps (state, element, captured) to
+                 // (state, output); results: the final state, then each output stacked [n, ..]
   };
 
   Kind kind;
@@ -105,8 +108,10 @@ struct Node {
   UnaryOp unaryOp = UnaryOp::Neg;
   BinaryOp binaryOp = BinaryOp::Add;
   DiffKind diffKind = DiffKind::Grad;
-  FunctionP function;               // Diff
+  FunctionP function;               // Diff; Loop: the step
   std::vector<bool> differentiable; // Diff: per parameter of `function`
+  uint32_t stateCount = 0;          // Loop: the state's components (the first operands)
+  uint32_t elementCount = 0;        // Loop: the elements' components (the next operands)
 
   /// The number of results: 1 for array nodes.
   size_t resultCount() const { return types.empty() ? 1 : types.size(); }

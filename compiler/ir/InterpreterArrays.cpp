@@ -11,15 +11,6 @@ namespace {
 
 using K = Node::Kind;
 
-size_t elementSize(Dtype dtype) {
-  return runtime::dtypeSize(dtype);
-}
-
-// Empty arrays have null storage, and memcpy with a null pointer is undefined even for 0 bytes.
-void copyBytes(unsigned char* target, const unsigned char* source, size_t count) {
-  if (count > 0) std::memcpy(target, source, count);
-}
-
 } // namespace
 
 void Evaluator::bindPosition(const std::vector<uint32_t>& slots,

@@ -32,6 +32,16 @@ inline int64_t countFrom(const std::vector<int64_t>& shape, size_t from) {
 
 inline const std::vector<int64_t> kScalarShape;
 
+inline size_t elementSize(Dtype dtype) {
+  return runtime::dtypeSize(dtype);
+}
+
+/// Empty arrays have null storage, and memcpy with a null pointer is undefined even for
+/// 0 bytes.
+inline void copyBytes(unsigned char* target, const unsigned char* source, size_t count) {
+  if (count > 0) std::memcpy(target, source, count);
+}
+
 /// A value during evaluation. Rank-0 values are held inline so that scalar
 /// code allocates nothing; arrays are immutable while shared, so binding or
 /// passing one copies a pointer. An array with a single owner may be reused
@@ -222,6 +232,10 @@ private:
   Value evalTr(const Node& node, const NodeInfo& info);
   Value evalStack(const Node& node, const NodeInfo& info);
   Value evalReshape(const Node& node, const NodeInfo& info);
+  /// The final state and the stacked outputs of a loop.
+  std::vector<Value> evalLoop(const Node& node, const NodeInfo& info);
+  /// Row i of an array.
+  static Value row(const Value& array, int64_t i);
   /// Binds the loop variables in `slots` to `position`.
   void bindPosition(const std::vector<uint32_t>& slots, const std::vector<int64_t>& position);
   /// The row-major offset of the index expressions' values in `extents`, or

@@ -92,11 +92,13 @@ struct Stmt {
     Alloc,    // buffer = a zero-filled array of `value` elements
     Free,     // release buffer
     Prefetch, // a hint to bring buffer[index] into the cache; any index, it never faults
+    Swap,     // exchange the storage of buffer and other (double-buffered loop state)
   };
   Kind kind = Kind::Declare;
   LocalP local{};
   ExprP value{};
   BufferP buffer{};
+  BufferP other{}; // Swap
   ExprP index{};
   Block body{};
   // For loops only.
@@ -104,6 +106,9 @@ struct Stmt {
   ExprP work{}; // parallel: the estimated cost of one iteration (i64)
   std::vector<Reduction> reductions{};
   bool remainder = false; // serial: the few iterations left by a split; not worth unrolling
+  /// serial: the steps of a sequential loop (fold, scan, mapAccum), which pass their state
+  /// to the next through locals and swapped buffers: never reordered or parallelised.
+  bool carriesState = false;
 };
 
 /// An entry point's parameter after flattening: a scalar or an array.
@@ -131,7 +136,8 @@ inline StmtP makeFor(const LocalP& local, const ExprP& extent, Block body) {
 /// A serial loop that the loop passes may rewrite: not parallel, and not the few
 /// iterations a split left (Split.cpp).
 inline bool isRewritableLoop(const Stmt& statement) {
-  return statement.kind == Stmt::Kind::For && !statement.parallel && !statement.remainder;
+  return statement.kind == Stmt::Kind::For && !statement.parallel && !statement.remainder &&
+         !statement.carriesState;
 }
 
 /// `local = value`, the local's first assignment.

@@ -49,6 +49,9 @@ ScopeP Lowering::scopeOf(const ExprP& expr) {
       throw std::logic_error("loop lowering: local " + expr->local->name + " has no scope");
     scope = defined->second;
   }
+  if (expr->kind == Expr::Kind::Load)
+    if (auto changing = bufferScopes_.find(expr->buffer->id); changing != bufferScopes_.end())
+      scope = deeper(scope, changing->second);
   for (const ExprP& operand : expr->operands)
     scope = deeper(scope, scopeOf(operand));
   exprScopes_.emplace(expr->id, scope);
@@ -348,6 +351,14 @@ core::NodeP Lowering::bindLets(const core::NodeP& node, std::vector<core::VarP>&
     bind(node->vars[0],
          Binding{0, nullptr, std::nullopt, node->operands[0], targetScope(node->operands[0], {})});
     bound.push_back(node->vars[0]);
+    return bindLets(node->operands[1], bound);
+  }
+  if (node->kind == K::LetTuple && node->operands[0]->kind == K::Loop) {
+    const std::vector<LoopValue>& values = lowerLoop(node->operands[0]);
+    for (size_t i = 0; i < node->vars.size(); ++i) {
+      bindLoopValue(node->vars[i], values.at(i));
+      bound.push_back(node->vars[i]);
+    }
     return bindLets(node->operands[1], bound);
   }
   if (node->kind == K::LetTuple) {

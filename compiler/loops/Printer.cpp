@@ -114,8 +114,11 @@ private:
       block(s.body, depth + 1);
       return;
     case Stmt::Kind::For:
-      out << indent << (s.parallel ? "parallel for " : "for ") << localName(*s.local) << " < "
-          << expr(*s.value);
+      out << indent
+          << (s.parallel       ? "parallel for "
+              : s.carriesState ? "for steps "
+                               : "for ")
+          << localName(*s.local) << " < " << expr(*s.value);
       if (s.parallel) out << " work " << expr(*s.work);
       for (const Reduction& reduction : s.reductions)
         out << " reduce " << localName(*reduction.local) << " " << prim::toString(reduction.op);
@@ -131,6 +134,9 @@ private:
       return;
     case Stmt::Kind::Prefetch:
       out << indent << "prefetch " << bufferName(*s.buffer) << "[" << expr(*s.index) << "]\n";
+      return;
+    case Stmt::Kind::Swap:
+      out << indent << "swap " << bufferName(*s.buffer) << " " << bufferName(*s.other) << "\n";
       return;
     }
   }

@@ -11,6 +11,7 @@ namespace {
 
 bool uses(const Stmt& statement, uint32_t buffer) {
   if (statement.buffer && statement.buffer->id == buffer) return true;
+  if (statement.other && statement.other->id == buffer) return true;
   for (const ExprP& expr : {statement.value, statement.index, statement.work})
     if (expr && readsAnyBuffer(expr, {buffer})) return true;
   return std::any_of(statement.body.begin(), statement.body.end(),

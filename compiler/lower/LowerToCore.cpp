@@ -1,7 +1,9 @@
 #include "lower/LowerToCore.h"
 
 #include "ir/Builder.h"
+#include "ir/Rewrite.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <functional>
 
@@ -586,6 +588,10 @@ private:
       for (const auto& component : components(0))
         result.push_back(core::makeNoGrad(component));
       return {result, nullptr};
+    case Builtin::Fold:
+    case Builtin::Scan:
+    case Builtin::MapAccum:
+      return lowerLoop(call, resolution.builtin, shape[0], env, sizes);
     default: {
       std::vector<NodeP> operands;
       for (size_t i = 0; i + 1 < call.operands.size(); ++i)
@@ -593,6 +599,60 @@ private:
       return single(applyElementwise(resolution.builtin, operands));
     }
     }
+  }
+
+  /// fold, scan and mapAccum: one loop node whose step is the function applied to a
+  /// state and an element, closed over what it mentions of the enclosing scope (the
+  /// captured values are operands of the loop, so the step is a function of its own).
+  Value lowerLoop(const ast::Expr& call, Builtin builtin, const Dim& count, const Env& env,
+                  const Sizes& sizes) {
+    FunctionP function = functionValue(call.operand(1), env, sizes);
+    Components init = lowerArguments(call, 2, 1, env, sizes).at(0).components;
+    Components elements = lowerArguments(call, 3, 1, env, sizes).at(0).components;
+    auto step = std::make_shared<core::Function>();
+    Value state, element;
+    for (const NodeP& component : init) {
+      step->params.push_back(core::newVar("s", component->type));
+      state.components.push_back(core::makeVariable(step->params.back()));
+    }
+    for (const NodeP& array : elements) {
+      core::Type row = array->type;
+      row.shape.erase(row.shape.begin());
+      step->params.push_back(core::newVar("x", row));
+      element.components.push_back(core::makeVariable(step->params.back()));
+    }
+    openScope();
+    Components next = this->call(*function, {state, element}).components;
+    Components results = next;
+    if (builtin == Builtin::Scan) results.insert(results.end(), next.begin(), next.end());
+    NodeP body = closeScope(core::makeTuple(results));
+    // The variables of the enclosing scope the step mentions become its last parameters.
+    std::unordered_map<uint32_t, NodeP> captures;
+    Components captured;
+    for (const VarP& outer : core::freeVariables(body)) {
+      bool own = std::any_of(step->params.begin(), step->params.end(),
+                             [&](const VarP& param) { return param->id == outer->id; });
+      if (own) continue;
+      step->params.push_back(core::newVar(outer->name, outer->type));
+      captures[outer->id] = core::makeVariable(step->params.back());
+      captured.push_back(core::makeVariable(outer));
+    }
+    step->body = core::substitute(body, captures);
+    NodeP loop = core::makeLoop(count, init, elements, captured, step);
+    Components bound;
+    if (loop->resultCount() == 1) {
+      bound.push_back(share(loop, "loop"));
+    } else {
+      std::vector<VarP> vars;
+      for (const auto& type : loop->types) {
+        vars.push_back(core::newVar("loop", type));
+        bound.push_back(core::makeVariable(vars.back()));
+      }
+      scopes_.back().push_back({vars, loop});
+    }
+    if (builtin == Builtin::Scan) // the stacked states only
+      return {Components(bound.begin() + init.size(), bound.end()), nullptr};
+    return {bound, nullptr};
   }
 
   Value lowerDiff(const ast::Expr& call, const Env& env, const Sizes& sizes) {

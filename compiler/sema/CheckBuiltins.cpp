@@ -32,6 +32,9 @@ size_t arityOf(Builtin builtin) {
     return 2;
   case Builtin::Gather:
   case Builtin::Scatter:
+  case Builtin::Fold:
+  case Builtin::Scan:
+  case Builtin::MapAccum:
     return 3;
   default:
     return binaryPrimitive(builtin) ? 2 : 1;
@@ -221,6 +224,51 @@ TypeP FunctionChecker::checkBuiltinCall(ast::Expr& call, Builtin builtin, Hint h
         throw CompileError(at, prefix + "cannot add up values of type " + toString(source) +
                                    " (bool is not a number)");
     return prependDims(resolution->shape, dropOuterDims(source, arity));
+  }
+  case Builtin::Fold:
+  case Builtin::Scan:
+  case Builtin::MapAccum: {
+    ast::Expr& function = arg(0);
+    ast::Expr& init = arg(1);
+    TypeP elements = check(arg(2));
+    requireArray(elements, 1,
+                 "the elements (the third argument) must be an array, or a tuple of arrays of "
+                 "one length");
+    // An untyped literal state takes the elements' float type: fold(\a x -> a + x, 0, xs).
+    Hint stateHint = builtin == Builtin::Fold ? hint : std::nullopt;
+    if (!stateHint && isLiteralLike(init) && elements->isArray() && isFloat(elements->elem))
+      stateHint = elements->elem;
+    TypeP state = check(init, stateHint);
+    if (state->isFunction())
+      throw CompileError(init.range.begin, prefix + "the state cannot be a function");
+    resolution->shape = outerDims(elements, 1);
+    TypeP element = dropOuterDims(elements, 1);
+    TypeP result = checkFunctionArgument(function, {state, element}, prefix + "the function");
+    Loc resultAt = function.kind == ast::Expr::Kind::Lambda ? function.operand(0).range.begin
+                                                            : function.range.begin;
+    TypeP next = result;
+    TypeP output;
+    if (builtin == Builtin::MapAccum) {
+      if (!result->isTuple() || result->elements.size() != 2)
+        throw CompileError(resultAt, prefix +
+                                         "the function must return a pair (state, output), "
+                                         "but it returns " +
+                                         toString(result));
+      next = result->elements[0];
+      output = result->elements[1];
+    }
+    if (!equal(next, state))
+      throw CompileError(resultAt, prefix + "the function returns the state as " + toString(next) +
+                                       ", but the initial state has type " + toString(state) +
+                                       "; the state keeps one type in every step");
+    switch (builtin) {
+    case Builtin::Fold:
+      return state;
+    case Builtin::Scan:
+      return prependDims(resolution->shape, state);
+    default:
+      return tupleType({state, prependDims(resolution->shape, output)});
+    }
   }
   case Builtin::SumOuter:
   case Builtin::ProdOuter:
