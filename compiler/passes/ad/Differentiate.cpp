@@ -97,11 +97,10 @@ struct Replacer : core::Mutator {
 
   NodeP mutateNode(const NodeP& node) override {
     bool binding = node->kind == K::Let || node->kind == K::LetTuple;
-    const DualFunction* dual = binding && node->operands[0]->kind == K::Diff
-                                   ? program.find(node->operands[0]->function.get())
-                                   : nullptr;
+    const DualFunction* dual =
+        binding && node->operands[0]->kind == K::Diff ? program.find(*node->operands[0]) : nullptr;
     if (!dual) {
-      if (node->kind == K::Diff && program.find(node->function.get()))
+      if (node->kind == K::Diff && program.find(*node))
         throw core::IRError("AD: a differentiation that is not let-bound");
       return mutateChildren(node);
     }
@@ -110,7 +109,8 @@ struct Replacer : core::Mutator {
     std::vector<NodeP> args;
     for (const auto& arg : original->operands)
       args.push_back(mutate(arg));
-    NodeP diff = core::makeDiff(original->diffKind, original->function, args);
+    NodeP diff =
+        core::makeDiff(original->diffKind, original->function, args, original->differentiable);
     Derivative derivative = derive(*diff, *dual);
     NodeP body = mutate(node->operands[1]);
     std::vector<core::Binding> bindings = derivative.bindings;
@@ -122,9 +122,10 @@ struct Replacer : core::Mutator {
 
 } // namespace
 
-const DualFunction* DualProgram::find(const core::Function* function) const {
+const DualFunction* DualProgram::find(const core::Node& diff) const {
   for (const Site& site : sites)
-    if (site.function.get() == function) return &site.dual;
+    if (site.function == diff.function && site.differentiable == diff.differentiable)
+      return &site.dual;
   return nullptr;
 }
 
@@ -135,9 +136,9 @@ DualProgram forwardPasses(const core::Program& program) {
     std::vector<NodeP> diffs;
     collectSites(entry.function.body, seen, diffs);
     for (const NodeP& diff : diffs) {
-      if (containsDifferentiation(*diff->function) || result.find(diff->function.get())) continue;
-      result.sites.push_back(
-          {diff->diffKind, diff->function, forwardPass(*diff->function, diff->differentiable)});
+      if (containsDifferentiation(*diff->function) || result.find(*diff)) continue;
+      result.sites.push_back({diff->diffKind, diff->function, diff->differentiable,
+                              forwardPass(*diff->function, diff->differentiable)});
     }
   }
   return result;
