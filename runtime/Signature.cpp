@@ -87,6 +87,10 @@ std::string formatDimension(const SizePolynomial& dimension,
       return a->variables.size() > b->variables.size();
     return monomialText(a->variables, names) < monomialText(b->variables, names);
   });
+  // A positive term first where there is one: `5-n`, not `-n+5`.
+  auto positive = std::find_if(ordered.begin(), ordered.end(),
+                               [](const SizeTerm* term) { return term->coefficient > 0; });
+  if (positive != ordered.end()) std::rotate(ordered.begin(), positive, positive + 1);
   std::string text;
   for (const SizeTerm* term : ordered) {
     bool negative = term->coefficient < 0;

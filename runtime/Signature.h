@@ -69,7 +69,8 @@ Signature parseSignature(std::string_view text);
 std::string encodeSignature(const Signature& signature);
 
 /// A dimension in the notation of the compiler's messages (sema::Dim::toString):
-/// products before sums, higher degree first, names alphabetically ("n*m+2*n-1").
+/// products before sums, higher degree first, names alphabetically ("n*m+2*n-1"), except
+/// that a positive term comes first ("5-n").
 std::string formatDimension(const SizePolynomial& dimension, const std::vector<std::string>& names);
 
 /// A type as the compiler prints it: "[n,m+1]f64", or "f64" for a scalar.

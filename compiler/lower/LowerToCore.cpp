@@ -172,10 +172,11 @@ core::DiffKind diffOf(Builtin builtin) {
   }
 }
 
-/// Replicates a scalar to `shape` (scalar broadcasting).
+/// Replicates `node` along the leading dimensions of `shape` that it lacks (its shape is a
+/// suffix of `shape`: LANGUAGE.md §5 broadcasting).
 NodeP broadcast(NodeP node, const std::vector<Dim>& shape) {
-  for (auto dim = shape.rbegin(); dim != shape.rend(); ++dim)
-    node = core::makeReplicate(*dim, node);
+  for (size_t d = shape.size() - node->type.rank(); d-- > 0;)
+    node = core::makeReplicate(shape[d], node);
   return node;
 }
 

@@ -190,6 +190,10 @@ std::string Dim::toString() const {
     if (a.first->size() != b.first->size()) return a.first->size() > b.first->size();
     return monomialText(*a.first) < monomialText(*b.first);
   });
+  // A positive term first where there is one: `5-n`, not `-n+5`.
+  auto positive = std::find_if(ordered.begin(), ordered.end(),
+                               [](const auto& term) { return term.second > 0; });
+  if (positive != ordered.end()) std::rotate(ordered.begin(), positive, positive + 1);
   std::string text;
   for (const auto& [monomial, coefficient] : ordered) {
     int64_t magnitude = coefficient < 0 ? -coefficient : coefficient;

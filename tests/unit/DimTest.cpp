@@ -71,6 +71,16 @@ TEST_F(DimTest, SolvesLinearUnitCoefficient) {
   EXPECT_FALSE((M * N).solveFor(m->id, K));
 }
 
+TEST_F(DimTest, SolvesLinearWithACoefficient) {
+  SizeVarP k = newSizeVar("k");
+  Dim K = Dim::variable(k);
+  EXPECT_EQ((c(2) * N - c(1)).solveFor(n->id, c(7)), c(4));
+  EXPECT_FALSE((c(2) * N - c(1)).solveFor(n->id, c(6)));
+  EXPECT_EQ((c(5) - N).solveFor(n->id, c(7)), c(-2)); // negative: callers reject it
+  EXPECT_EQ((c(2) * N - c(2)).solveFor(n->id, c(2) * K), K + c(1));
+  EXPECT_FALSE((c(2) * N).solveFor(n->id, K + c(1)));
+}
+
 TEST_F(DimTest, ConstantOverflowIsReported) {
   Dim big = c(int64_t(1) << 40);
   EXPECT_THROW(big * big, std::overflow_error);

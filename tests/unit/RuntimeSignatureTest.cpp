@@ -149,7 +149,7 @@ TEST(RuntimeSignature, PrintsDimensionsInTheCompilersNotation) {
   EXPECT_EQ(format({{-4, {}}}), "-4");
   EXPECT_EQ(format({{1, {0}}, {1, {}}}), "n+1");
   EXPECT_EQ(format({{1, {0}}, {-1, {}}}), "n-1");
-  EXPECT_EQ(format({{-1, {0}}, {5, {}}}), "-n+5");
+  EXPECT_EQ(format({{-1, {0}}, {5, {}}}), "5-n");
   EXPECT_EQ(format({{2, {0}}}), "2*n");
   EXPECT_EQ(format({{1, {0, 1}}, {2, {0}}, {-1, {}}}), "m*n+2*n-1");
   EXPECT_EQ(format({{1, {1}}, {1, {0}}, {1, {2}}}), "k+m+n");
@@ -262,7 +262,7 @@ TEST(RuntimeSizeBinding, SolvesLinearDimensions) {
   Signature reversed = parseSignature("n;r:f64[10+-1*v0];i64[]");
   EXPECT_EQ(bindSizes(reversed, "main", {zeros(Dtype::F64, {4})}), (std::vector<int64_t>{6}));
   EXPECT_EQ(errorOf([&] { bindSizes(reversed, "main", {zeros(Dtype::F64, {11})}); }),
-            "parameter 'r' must have shape [-n+10], got [11]");
+            "parameter 'r' must have shape [10-n], got [11]");
   // n*m is linear in m once n is known, through another parameter bound later.
   Signature chained = parseSignature("n,m;x:f64[1*v0*v1],y:f64[1*v0];i64[]");
   EXPECT_EQ(bindSizes(chained, "main", {zeros(Dtype::F64, {12}), zeros(Dtype::F64, {4})}),
