@@ -10,6 +10,7 @@
 #include "runtime/ArrayValue.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,8 +38,10 @@ struct SizePolynomial {
   /// The variable when this is exactly one variable with coefficient 1.
   bool isVariable(size_t& index) const;
   bool mentions(size_t index) const;
-  /// The value for the given values of the variables, wrapping on overflow.
-  int64_t evaluate(const std::vector<int64_t>& values) const;
+  /// The value for the given (non-negative) values of the variables; nothing when a
+  /// term (a product with no zero factor) or the sum does not fit in int64_t. Like
+  /// sema::Dim::evaluate, so the interpreter and executables agree.
+  std::optional<int64_t> evaluate(const std::vector<int64_t>& values) const;
   bool operator==(const SizePolynomial&) const = default;
 };
 

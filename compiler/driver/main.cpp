@@ -93,7 +93,13 @@ int compile(const Options& options) {
     needsCore |= pass != "parse" && pass != "typecheck";
   if (!needsCore && !options.output && !options.objectOnly && !options.emitLlvm) return 0;
 
-  arr::core::Program core = arr::lower::lowerToCore(*checked);
+  arr::core::Program core;
+  try {
+    core = arr::lower::lowerToCore(*checked);
+  } catch (const arr::CompileError& error) { // sizes known only once calls are inlined
+    diags.report(error);
+    return 1;
+  }
   if (!verified(options, core, "core")) return 1;
   if (startDump(options, "core")) std::cout << arr::core::print(core);
   if (options.interpretAfter == "core") return interpret(options, core);
