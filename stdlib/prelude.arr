@@ -2,7 +2,7 @@
 -- the same name shadows these in the user's own file.
 --
 -- Sizes: `take` and `drop` take a static count k (a constant, a size variable or
--- + and * of them): an i64 parameter whose name is a size variable is a size
+-- +, - and * of them): an i64 parameter whose name is a size variable is a size
 -- parameter, bound at each call from the argument's size expression.
 
 -- Sum along the outermost dimension.

@@ -119,13 +119,22 @@ struct Node {
 
 using arr::TupleNesting;
 
+/// A size that a call inside an entry bound to a dimension of the entry's sizes: it must not
+/// be negative (LANGUAGE.md §3), although it need not appear in any type (take(3, x) binds
+/// m = n-3 in `x: [k+m]T`), so the entry checks it before it runs.
+struct SizeBinding {
+  Dim dim;
+  std::string what; // "size m of take"
+};
+
 /// A compiled program: its entry points.
 struct Entry {
   std::string name;
-  std::vector<SizeVarP> sizeVars;      // in order of first appearance in the parameters
-  std::vector<std::string> paramNames; // the source parameter of each flattened parameter
-  Function function;                   // params: the parameters' components, flattened
-  std::vector<size_t> paramComponents; // how many flattened parameters each source parameter has
+  std::vector<SizeVarP> sizeVars;        // in order of first appearance in the parameters
+  std::vector<std::string> paramNames;   // the source parameter of each flattened parameter
+  Function function;                     // params: the parameters' components, flattened
+  std::vector<size_t> paramComponents;   // how many flattened parameters each source parameter has
+  std::vector<SizeBinding> sizeBindings; // in the order of the calls, each dimension once
   // The tuples of each source parameter and of the result, for interfaces that
   // rebuild them (the shared library's description of its entries).
   std::vector<TupleNesting> paramNesting;

@@ -260,6 +260,8 @@ int64_t Evaluator::evaluateDim(const core::Dim& dim, bool isArrayDim) const {
   } catch (const std::out_of_range&) {
     throw InterpError("the dimension " + dim.toString() +
                       " mentions a size variable without a value");
+  } catch (const std::overflow_error&) {
+    throw InterpError("the dimension " + dim.toString() + " overflows i64");
   }
   if (isArrayDim && value < 0)
     throw InterpError("the dimension " + dim.toString() + " evaluates to " + std::to_string(value) +
@@ -575,7 +577,20 @@ std::vector<ArrayValue> evaluate(const core::Function& function,
 }
 
 std::vector<ArrayValue> run(const core::Entry& entry, const std::vector<ArrayValue>& args) {
-  return evaluate(entry.function, args, bindSizes(entry, args));
+  SizeValues sizes = bindSizes(entry, args);
+  for (const core::SizeBinding& binding : entry.sizeBindings) {
+    std::string dim = binding.dim.toString() + " (" + binding.what + ")";
+    int64_t value = 0;
+    try {
+      value = binding.dim.evaluate(sizes);
+    } catch (const std::overflow_error&) {
+      throw InterpError("the dimension " + dim + " overflows i64");
+    }
+    if (value < 0)
+      throw InterpError("the dimension " + dim + " evaluates to " + std::to_string(value) +
+                        ", a negative size");
+  }
+  return evaluate(entry.function, args, sizes);
 }
 
 } // namespace arr::interp

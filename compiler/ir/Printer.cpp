@@ -223,9 +223,12 @@ std::string print(const Program& program) {
       const Var& param = *entry.function.params[i];
       text += (i ? ", " : "") + varName(param) + " : " + toString(param.type);
     }
+    text += ") =\n";
+    for (const SizeBinding& binding : entry.sizeBindings)
+      text += "  -- requires " + binding.dim.toString() + " >= 0: " + binding.what + "\n";
     Printer printer;
     printer.countReferences(*entry.function.body);
-    text += ") =\n  " + printer.print(*entry.function.body, 1) + "\n";
+    text += "  " + printer.print(*entry.function.body, 1) + "\n";
   }
   return text;
 }

@@ -118,10 +118,17 @@ struct Param {
   BufferP buffer; // arrays
 };
 
-/// A dimension that must not be negative, checked before anything runs.
+/// A dimension checked before anything runs: it must fit in i64 and, when it is an array's
+/// size, must not be negative (a size used as a number may be). Kept as a polynomial over
+/// the size parameters so that code generation can evaluate it with overflow checks.
 struct DimensionCheck {
+  struct Term {
+    int64_t coefficient;
+    std::vector<LocalP> sizes; // a product of size parameters, possibly empty
+  };
   std::string text; // in source notation, for the message
-  ExprP value;
+  std::vector<Term> terms;
+  bool arraySize = true;
 };
 
 /// `for local < extent: body`, a serial loop.

@@ -262,10 +262,26 @@ ExprP Lowering::dimension(const core::Dim& dim) {
 }
 
 ExprP Lowering::elementCount(const std::vector<core::Dim>& shape) {
+  // A product of the dimensions, which code generation multiplies with overflow checks
+  // (an allocation of more than 2^63 elements fails): constant dimensions are folded
+  // only while their product fits.
   ExprP count = exprs_.index(1);
-  for (const core::Dim& dim : shape)
-    count = exprs_.mul(count, dimension(dim));
-  return count;
+  int64_t constant = 1;
+  for (const core::Dim& dim : shape) {
+    std::optional<int64_t> value = dim.asConstant();
+    if (!value) {
+      count = exprs_.mul(count, dimension(dim));
+      continue;
+    }
+    if (*value == 0) return exprs_.index(0);
+    int64_t product = 0;
+    if (__builtin_mul_overflow(constant, *value, &product)) {
+      count = exprs_.binary(core::BinaryOp::Mul, count, exprs_.index(constant));
+      product = *value;
+    }
+    constant = product;
+  }
+  return exprs_.mul(count, exprs_.index(constant));
 }
 
 ExprP Lowering::linearIndex(const std::vector<core::Dim>& shape,
@@ -327,22 +343,46 @@ void Lowering::analyse(const core::NodeP& root) {
 }
 
 void Lowering::addDimensionChecks() {
-  std::set<std::string> seen;
-  auto check = [&](const core::Dim& dim) {
-    if (dim.isConstant() || !seen.insert(dim.toString()).second) return;
-    function_.checks.push_back({dim.toString(), dimension(dim)});
+  std::map<std::string, size_t> seen; // each dimension's check
+  auto check = [&](const core::Dim& dim, const std::string& what, bool arraySize) {
+    if (dim.isConstant()) return;
+    auto [at, inserted] = seen.emplace(dim.toString(), function_.checks.size());
+    if (!inserted) {
+      function_.checks[at->second].arraySize |= arraySize;
+      return;
+    }
+    DimensionCheck made{dim.toString() + (what.empty() ? "" : " (" + what + ")"), {}, arraySize};
+    for (const auto& [monomial, coefficient] : dim.terms()) {
+      DimensionCheck::Term term{coefficient, {}};
+      for (const auto& var : monomial) {
+        auto size = sizeLocals_.find(var->id);
+        if (size == sizeLocals_.end())
+          throw std::logic_error("loop lowering: the dimension " + dim.toString() +
+                                 " mentions a size variable that is not the entry's");
+        term.sizes.push_back(size->second);
+      }
+      made.terms.push_back(std::move(term));
+    }
+    function_.checks.push_back(std::move(made));
   };
   for (const auto& var : entry_.sizeVars)
-    check(core::Dim::variable(var));
+    check(core::Dim::variable(var), "", true);
+  for (const core::VarP& param : entry_.function.params)
+    for (const core::Dim& dim : param->type.shape)
+      check(dim, "", true);
+  // The interpreter's order (interp::run, after binding the sizes from the parameters):
+  // the sizes that calls bound, then the types.
+  for (const core::SizeBinding& binding : entry_.sizeBindings)
+    check(binding.dim, binding.what, true);
   core::forEachNode(entry_.function.body, [&](const Node& node) {
     for (const core::Dim& dim : node.type.shape)
-      check(dim);
+      check(dim, "", true);
     for (const core::Type& type : node.types)
       for (const core::Dim& dim : type.shape)
-        check(dim);
-    if (node.kind != K::SizeValue)
-      for (const core::Dim& dim : node.shape)
-        check(dim);
+        check(dim, "", true);
+    // A size value is a number: it may be negative, but it is computed with checks too.
+    for (const core::Dim& dim : node.shape)
+      check(dim, "", node.kind != K::SizeValue);
   });
 }
 

@@ -174,7 +174,7 @@ std::string print(const Program& program) {
     }
     printer.out << "):\n";
     for (const DimensionCheck& check : function.checks)
-      printer.out << "  check " << printer.expr(*check.value) << " >= 0  -- " << check.text << "\n";
+      printer.out << "  check " << check.text << (check.arraySize ? " >= 0" : " fits i64") << "\n";
     printer.block(function.body, 1);
     printer.out << "\n";
   }

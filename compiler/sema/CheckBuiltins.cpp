@@ -80,14 +80,10 @@ TypeP FunctionChecker::elementwiseType(Builtin builtin, const std::vector<TypeP>
   const TypeP& right = args[1];
   std::string what = name + ": cannot combine " + toString(left) + " and " + toString(right);
   if (left->elem != right->elem) throw CompileError(loc, what + ": element types differ");
-  if (left->rank() == 0) return right;
-  if (right->rank() == 0 || left->dims == right->dims) return left;
-  if (left->rank() != right->rank()) throw CompileError(loc, what + ": ranks differ");
-  for (size_t i = 0; i < left->rank(); ++i)
-    if (left->dims[i] != right->dims[i])
-      throw CompileError(loc, what + ": dimension " + left->dims[i].toString() + " differs from " +
-                                  right->dims[i].toString());
-  return left;
+  std::string problem;
+  std::optional<std::vector<Dim>> dims = broadcastShape(left->dims, right->dims, problem);
+  if (!dims) throw CompileError(loc, what + ": " + problem);
+  return arrayType(std::move(*dims), left->elem);
 }
 
 std::vector<Dim> FunctionChecker::shapeArgument(ast::Expr& shape, const char* builtin) {
@@ -98,11 +94,11 @@ std::vector<Dim> FunctionChecker::shapeArgument(ast::Expr& shape, const char* bu
   std::vector<Dim> dims;
   for (auto& element : shape.operands) {
     TypeP type = check(*element, ElemKind::I64);
-    auto dim = asDim(*element);
+    auto dim = asSize(*element);
     if (!dim || !type->isScalar() || type->elem != ElemKind::I64)
       throw CompileError(element->range.begin,
                          std::string(builtin) + ": " + ast::toString(*element) +
-                             " is not a size; a size is a constant, a size variable, or + and * "
+                             " is not a size; a size is a constant, a size variable, or +, - and * "
                              "of them");
     dims.push_back(*dim);
   }
@@ -287,10 +283,10 @@ TypeP FunctionChecker::checkBuiltinCall(ast::Expr& call, Builtin builtin, Hint h
   }
   case Builtin::Replicate: {
     check(arg(0), ElemKind::I64);
-    auto count = asDim(arg(0));
+    auto count = asSize(arg(0));
     if (!count)
       throw CompileError(arg(0).range.begin, prefix + "the count must be a size: a constant, a "
-                                                      "size variable, or + and * of them");
+                                                      "size variable, or +, - and * of them");
     resolution->shape = {*count};
     TypeP source = check(arg(1), hint);
     if (source->isFunction()) throw CompileError(at, prefix + "cannot replicate a function");
@@ -298,10 +294,10 @@ TypeP FunctionChecker::checkBuiltinCall(ast::Expr& call, Builtin builtin, Hint h
   }
   case Builtin::Iota: {
     check(arg(0), ElemKind::I64);
-    auto count = asDim(arg(0));
+    auto count = asSize(arg(0));
     if (!count)
       throw CompileError(arg(0).range.begin, prefix + "the count must be a size: a constant, a "
-                                                      "size variable, or + and * of them");
+                                                      "size variable, or +, - and * of them");
     resolution->shape = {*count};
     return arrayType({*count}, ElemKind::I64);
   }

@@ -101,12 +101,12 @@ TypeP FunctionChecker::instantiate(const TopLevel& callee, std::vector<Argument>
       std::optional<Dim> size;
       if (args[i].expr) {
         check(*args[i].expr, ElemKind::I64);
-        size = asDim(*args[i].expr);
+        size = asSize(*args[i].expr);
       }
       if (!size)
         throw CompileError(args[i].loc, "argument '" + decl.params[i].name + "' of " + decl.name +
                                             " is a size: it must be a constant, a size variable, "
-                                            "or + and * of them");
+                                            "or +, - and * of them");
       const SizeVarP& var = sig.sizeVarByName.at(decl.params[i].name);
       if (!unifier.constrain(Dim::variable(var), *size, i))
         throw mismatch(i, scalarType(ElemKind::I64));
