@@ -184,6 +184,12 @@ struct PrintHooks {
 };
 
 std::string toString(const Expr& expr, const PrintHooks& hooks = PrintHooks{}, int indent = 0);
+
+/// The spaces before a line nested `level` deep in a dump (two per level). Lines nested
+/// deeper than kMaxIndentLevels stay at that indentation, so that dumps (every
+/// --dump-after) grow linearly with the program however deeply it nests.
+constexpr int kMaxIndentLevels = 40;
+std::string indentation(int level);
 std::string toString(const Decl& decl);
 std::string toString(const Module& module);
 

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace arr::ast {
 
 namespace {
@@ -220,7 +222,7 @@ private:
 
   void newline(int indent) {
     out_ += '\n';
-    out_.append(2 * static_cast<size_t>(std::max(indent, 0)), ' ');
+    out_ += indentation(indent);
   }
 
   void child(const Expr& e, size_t i, int indent) {
@@ -348,6 +350,10 @@ std::string toString(const Pattern& pattern) {
   ExprPrinter printer(hooks);
   printer.pattern(pattern);
   return printer.take();
+}
+
+std::string indentation(int level) {
+  return std::string(2 * size_t(std::clamp(level, 0, kMaxIndentLevels)), ' ');
 }
 
 std::string toString(const Expr& expr, const PrintHooks& hooks, int indent) {

@@ -63,7 +63,7 @@ private:
 public:
   std::string printNode(const Node& node, int indent) {
     using K = Node::Kind;
-    std::string pad(2 * indent, ' ');
+    std::string pad = ast::indentation(indent);
     auto sub = [&](size_t i) { return atom(*node.operands[i], indent); };
     switch (node.kind) {
     case K::Const:

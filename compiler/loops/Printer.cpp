@@ -123,7 +123,7 @@ private:
   }
 
   void stmt(const Stmt& s, int depth) {
-    std::string indent(2 * depth, ' ');
+    std::string indent = ast::indentation(depth);
     switch (s.kind) {
     case Stmt::Kind::Declare:
       out << indent << typeName(s.local->type) << " " << localName(*s.local) << " = "
