@@ -2,6 +2,11 @@
 // functions generated code calls, and the table of entry points an executable
 // carries for the `main` harness. Plain C declarations, so the generated C
 // header (LANGUAGE.md §9) and LLVM IR can match them exactly.
+//
+// An entry point `f` is the C function arr_f, for any identifier f, so the names
+// arr_<identifier> belong to entries. The runtime keeps out of that namespace: its
+// symbols begin with arrrt_, except arr_last_error, which LANGUAGE.md §9 makes
+// public (an entry `last_error` cannot be compiled with -c; the driver says so).
 #pragma once
 
 #include <stdint.h>
@@ -14,44 +19,45 @@ extern "C" {
 /// The message of the last failed call of an entry point on this thread ("" if none).
 const char* arr_last_error(void);
 /// Records `message` (copied) as this thread's last error.
-void arr_set_error(const char* message);
+void arrrt_set_error(const char* message);
 /// Records the interpreter's message for a negative dimension: "the dimension
 /// DIM evaluates to VALUE, a negative size" (`dimension` in source notation).
-void arr_set_negative_dimension_error(const char* dimension, int64_t value);
+void arrrt_set_negative_dimension_error(const char* dimension, int64_t value);
 
 // ---- Memory -----------------------------------------------------------------
 /// 64-byte aligned, zero-filled storage of `bytes` bytes (a valid pointer even
 /// for 0 bytes). Aborts with a message on exhaustion.
-void* arr_alloc(int64_t bytes);
-void arr_free(void* pointer);
+void* arrrt_alloc(int64_t bytes);
+void arrrt_free(void* pointer);
 
 // ---- Parallel loops ---------------------------------------------------------
 /// Runs the iterations [begin, end) of one chunk of a loop; `chunk` is the
 /// chunk's number.
-typedef void (*arr_chunk_function)(void* context, int64_t begin, int64_t end, int64_t chunk);
-/// The largest number of chunks arr_parallel_for can use (>= 1): the size of
+typedef void (*arrrt_chunk_function)(void* context, int64_t begin, int64_t end, int64_t chunk);
+/// The largest number of chunks arrrt_parallel_for can use (>= 1): the size of
 /// the per-chunk partial results a parallel reduction must provide.
-int64_t arr_parallel_max_chunks(void);
+int64_t arrrt_parallel_max_chunks(void);
 /// Splits [0, extent) into consecutive ranges, chunk c before chunk c+1, and
 /// calls `function` once per chunk, in parallel on the OpenMP threads. Runs
 /// everything as one chunk on the calling thread when the loop is too small
 /// (extent * work_per_iteration below a threshold), when one thread is
 /// configured, or when called from inside a parallel region. Returns the
-/// number of chunks used (<= arr_parallel_max_chunks()).
-int64_t arr_parallel_for(int64_t extent, int64_t work_per_iteration, arr_chunk_function function,
-                         void* context);
+/// number of chunks used (<= arrrt_parallel_max_chunks()).
+int64_t arrrt_parallel_for(int64_t extent, int64_t work_per_iteration,
+                           arrrt_chunk_function function, void* context);
 /// The number of threads parallel loops use from now on (`--threads N`).
-void arr_set_threads(int64_t threads);
+void arrrt_set_threads(int64_t threads);
 
 // ---- Scalar semantics too long to inline ----------------------------------------
 /// Integer power with wrapping; a negative exponent gives 0 unless the base is 1 or -1.
-int64_t arr_pow_i64(int64_t base, int64_t exponent);
+int64_t arrrt_pow_i64(int64_t base, int64_t exponent);
 
 // ---- The entry table of an executable -------------------------------------------
 /// Calls an entry point with every size variable's value, a pointer to every
 /// flattened parameter (to the value itself for scalars) and to every result's
 /// caller-allocated storage. Returns 0, or non-zero with arr_last_error() set.
-typedef int (*arr_entry_function)(const int64_t* sizes, void* const* params, void* const* results);
+typedef int (*arrrt_entry_function)(const int64_t* sizes, void* const* params,
+                                    void* const* results);
 
 /// One entry point. `signature` describes its interface in this format:
 ///
@@ -66,15 +72,15 @@ typedef int (*arr_entry_function)(const int64_t* sizes, void* const* params, voi
 ///                                                     their position in `sizes` (v0, v1, ...)
 ///
 /// e.g. "n,m;a:f64[1*v0|2*v1+1],k:i64[];f64[1*v0],f64[]".
-struct arr_entry_descriptor {
+struct arrrt_entry_descriptor {
   const char* name;
   const char* signature;
-  arr_entry_function function;
+  arrrt_entry_function function;
 };
 
 /// Defined by arrc in every executable (not in -c objects): the entry points.
-extern const struct arr_entry_descriptor arr_entry_table[];
-extern const int64_t arr_entry_count;
+extern const struct arrrt_entry_descriptor arrrt_entry_table[];
+extern const int64_t arrrt_entry_count;
 
 #ifdef __cplusplus
 }

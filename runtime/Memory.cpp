@@ -1,7 +1,7 @@
 // Aligned, zero-filled buffers for arrays. calloc provides the zeroes (large
 // blocks come straight from fresh pages, so zeroing them costs nothing); the
 // block is over-allocated by the alignment and the pointer calloc returned is
-// kept just below the aligned one for arr_free.
+// kept just below the aligned one for arrrt_free.
 
 #include "runtime/Abi.h"
 
@@ -25,9 +25,9 @@ constexpr uintptr_t kAlignment = 64; // a cache line, and enough for any vector 
 
 extern "C" {
 
-void* arr_alloc(int64_t bytes) {
+void* arrrt_alloc(int64_t bytes) {
   if (bytes < 0) {
-    std::fprintf(stderr, "error: arr_alloc called with a negative size (%lld bytes)\n",
+    std::fprintf(stderr, "error: arrrt_alloc called with a negative size (%lld bytes)\n",
                  static_cast<long long>(bytes));
     std::fflush(stderr);
     std::abort();
@@ -42,7 +42,7 @@ void* arr_alloc(int64_t bytes) {
   return reinterpret_cast<void*>(aligned);
 }
 
-void arr_free(void* pointer) {
+void arrrt_free(void* pointer) {
   if (!pointer) return;
   std::free(static_cast<void**>(pointer)[-1]);
 }

@@ -21,7 +21,7 @@ constexpr int64_t kSerialWorkThreshold = int64_t{1} << 15;
 /// stay small whatever OMP_NUM_THREADS or --threads say.
 constexpr int64_t kMaxThreads = 256;
 
-/// The number of threads set by arr_set_threads; 0 until then.
+/// The number of threads set by arrrt_set_threads; 0 until then.
 std::atomic<int64_t> configuredThreads{0};
 
 int64_t clampThreads(int64_t threads) {
@@ -29,7 +29,7 @@ int64_t clampThreads(int64_t threads) {
 }
 
 /// OpenMP's default (OMP_NUM_THREADS, else the number of cores), read once so
-/// that arr_parallel_max_chunks gives every caller the same answer.
+/// that arrrt_parallel_max_chunks gives every caller the same answer.
 int64_t defaultThreads() {
   static const int64_t threads = clampThreads(omp_get_max_threads());
   return threads;
@@ -49,19 +49,19 @@ bool smallLoop(int64_t extent, int64_t workPerIteration) {
 
 extern "C" {
 
-int64_t arr_parallel_max_chunks(void) {
+int64_t arrrt_parallel_max_chunks(void) {
   return currentThreads();
 }
 
-void arr_set_threads(int64_t threads) {
+void arrrt_set_threads(int64_t threads) {
   int64_t clamped = clampThreads(threads);
   configuredThreads.store(clamped, std::memory_order_relaxed);
   // Parallel regions that generated code opens itself follow the setting too.
   omp_set_num_threads(static_cast<int>(clamped));
 }
 
-int64_t arr_parallel_for(int64_t extent, int64_t work_per_iteration, arr_chunk_function function,
-                         void* context) {
+int64_t arrrt_parallel_for(int64_t extent, int64_t work_per_iteration,
+                           arrrt_chunk_function function, void* context) {
   int64_t threads = currentThreads();
   if (threads == 1 || extent <= 1 || smallLoop(extent, work_per_iteration) || omp_in_parallel()) {
     function(context, 0, extent, 0);

@@ -46,15 +46,29 @@ std::string cIdentifier(const std::string& name) {
 
 } // namespace
 
-void requireDistinctCNames(const core::Program& program) {
-  std::map<std::string, std::string> entries; // C name -> Arr name
-  for (const core::Entry& entry : program.entries) {
-    auto [it, inserted] = entries.emplace(cName(entry.name), entry.name);
+std::vector<std::pair<size_t, std::string>>
+cNameProblems(const std::vector<std::string>& entryNames) {
+  // The runtime's only public function (runtime/Abi.h): every other name arr_<identifier>
+  // is free for entries.
+  static const std::map<std::string, std::string> runtime = {
+      {"arr_last_error", "the message of the last failed call"}};
+  std::vector<std::pair<size_t, std::string>> problems;
+  std::map<std::string, std::string> taken; // C name -> Arr name
+  for (size_t i = 0; i < entryNames.size(); ++i) {
+    const std::string& name = entryNames[i];
+    std::string c = cName(name);
+    if (auto found = runtime.find(c); found != runtime.end()) {
+      problems.emplace_back(i, "entry '" + name + "' would be the C function " + c +
+                                   ", which the runtime defines (" + found->second +
+                                   "); rename the entry");
+      continue;
+    }
+    auto [it, inserted] = taken.emplace(c, name);
     if (!inserted)
-      throw std::runtime_error("entries '" + it->second + "' and '" + entry.name +
-                               "' would both be the C function " + it->first +
-                               "; rename one of them");
+      problems.emplace_back(i, "entries '" + it->second + "' and '" + name +
+                                   "' would both be the C function " + c + "; rename one of them");
   }
+  return problems;
 }
 
 std::string cHeader(const core::Program& program, const std::string& guard) {

@@ -99,6 +99,7 @@ ParseResult parseOptions(int argc, const char* const* argv) {
     } else if (arg == "-o") {
       if (i + 1 >= argc) return fail("-o needs a file name");
       options.output = argv[++i];
+      if (options.output->empty()) return fail("-o needs a file name, not an empty one");
     } else if (arg.rfind("-D", 0) == 0) {
       std::string define = arg.size() > 2 ? arg.substr(2) : (i + 1 < argc ? argv[++i] : "");
       size_t equals = define.find('=');

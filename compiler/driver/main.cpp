@@ -82,11 +82,12 @@ int compile(const Options& options) {
   arr::SourceManager sources;
   arr::Diagnostics diags(sources, std::cerr);
   auto program = arr::sema::loadProgram(sources, options.input, stdlibDir(), diags);
-  if (!program) return 1;
+  if (!program || !arr::driver::outputsSpareInputs(options, sources, diags)) return 1;
   if (startDump(options, "parse")) std::cout << arr::ast::toString(program->main->ast);
   auto checked = arr::sema::typeCheck(std::move(program), options.defines, diags);
   if (diags.hasErrors()) return 1;
   if (startDump(options, "typecheck")) std::cout << arr::sema::printTypedProgram(*checked);
+  if (options.objectOnly && !arr::driver::exportableEntries(*checked, diags)) return 1;
 
   bool needsCore = options.interpret;
   for (const auto& pass : options.dumpAfter)

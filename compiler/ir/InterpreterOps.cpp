@@ -339,7 +339,7 @@ void integerBinary(BinaryOp op, const unsigned char* l, const unsigned char* r, 
   case BinaryOp::Mod:
     return apply(floorMod);
   case BinaryOp::Pow:
-    return apply(arr_pow_i64); // the runtime's, which native code calls too
+    return apply(arrrt_pow_i64); // the runtime's, which native code calls too
   case BinaryOp::Max:
     return apply([](int64_t a, int64_t b) { return a > b ? a : b; });
   case BinaryOp::Min:

@@ -34,7 +34,7 @@ int64_t wrappingNeg(int64_t a);
 int64_t floorDiv(int64_t a, int64_t b);
 /// The remainder of floorDiv: its sign is the divisor's; x % 0 == 0.
 int64_t floorMod(int64_t a, int64_t b);
-// Integer pow is the runtime's arr_pow_i64 (runtime/Abi.h), shared with native code.
+// Integer pow is the runtime's arrrt_pow_i64 (runtime/Abi.h), shared with native code.
 
 /// Truncation toward zero; NaN gives 0 and out-of-range values saturate.
 int64_t saturatingToI64(double x);

@@ -134,12 +134,20 @@ inline StmtP makeDeclare(const LocalP& local, const ExprP& value) {
   return statement;
 }
 
+/// A read-only array whose elements are known (a long array literal of constants): data
+/// of the program, never allocated, written or freed.
+struct ConstantArray {
+  BufferP buffer;
+  std::vector<core::Scalar> values; // row-major; each as ExprBuilder::constant holds it
+};
+
 struct Function {
   std::string name; // the entry point's name
   std::vector<LocalP> sizes;
   std::vector<Param> params;
   std::vector<BufferP> results; // caller-allocated; a scalar result has one element
   std::vector<DimensionCheck> checks;
+  std::vector<ConstantArray> constants;
   Block body;
 };
 

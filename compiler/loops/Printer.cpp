@@ -196,6 +196,13 @@ std::string print(const Program& program) {
     printer.out << "):\n";
     for (const DimensionCheck& check : function.checks)
       printer.out << "  check " << printer.expr(*check.value) << " >= 0  -- " << check.text << "\n";
+    for (const ConstantArray& constant : function.constants) {
+      printer.out << "  " << bufferName(*constant.buffer) << " = constant "
+                  << typeName(constant.buffer->type) << "[" << constant.values.size() << "] [";
+      for (size_t i = 0; i < constant.values.size(); ++i)
+        printer.out << (i ? ", " : "") << constantText(constant.values[i], constant.buffer->type);
+      printer.out << "]\n";
+    }
     printer.block(function.body, 1);
     printer.out << "\n";
   }
