@@ -85,7 +85,7 @@ llvm::AllocaInst* Emitter::bufferSlot(const loops::Buffer& buffer) {
   auto found = buffers_.find(buffer.id);
   if (found != buffers_.end()) return found->second;
   // Null until allocated and again once freed, so that a failure path can free every
-  // buffer of the function (arr_free ignores null).
+  // buffer of the function (arrrt_free ignores null).
   auto* ptr = llvm::PointerType::getUnqual(module_.context());
   llvm::IRBuilder<> at(entry_, entry_->begin());
   llvm::AllocaInst* slot = at.CreateAlloca(ptr, nullptr, buffer.name);
@@ -104,7 +104,7 @@ void Emitter::finishFailurePath() {
   builder_.SetInsertPoint(failure_);
   auto* ptr = llvm::PointerType::getUnqual(module_.context());
   auto* release = module_.runtimeFunction(
-      "arr_free", llvm::FunctionType::get(builder_.getVoidTy(), {ptr}, false));
+      "arrrt_free", llvm::FunctionType::get(builder_.getVoidTy(), {ptr}, false));
   for (const loops::BufferP& buffer : allocated_)
     builder_.CreateCall(release, {builder_.CreateLoad(ptr, bufferSlot(*buffer))});
   builder_.CreateRet(builder_.getInt32(1));
@@ -126,7 +126,7 @@ llvm::Value* Emitter::checkedCount(const loops::ExprP& count) {
   for (const loops::ExprP& factor : factors)
     values.push_back(expr(factor));
   auto [product, overflow] = checkedProduct(builder_, builder_.getInt64(1), values);
-  // arr_alloc takes a negative count for one that overflowed.
+  // arrrt_alloc takes a negative count for one that overflowed.
   return builder_.CreateSelect(overflow, builder_.getInt64(-1), product);
 }
 
@@ -145,8 +145,81 @@ std::pair<llvm::Value*, llvm::Value*> checkedProduct(llvm::IRBuilder<>& builder,
   return {product, builder.CreateAnd(overflow, builder.CreateNot(zero))};
 }
 
+void Emitter::planLocals(const loops::Block& statements) {
+  // A local is an SSA value when it is set from outside (a parameter, a captured value)
+  // and never assigned, or declared once and assigned only in the loop body that declares
+  // it and read only inside that body: no loop needs a phi for it.
+  struct Use {
+    const Stmt* loop = nullptr; // innermost loop around the declaration (null: none)
+    bool declared = false;
+    bool assigned = false;
+    bool ok = true;
+  };
+  std::unordered_map<uint32_t, Use> uses;
+  std::vector<const Stmt*> enclosing{nullptr}; // loops, innermost last
+  auto inside = [&](const Stmt* loop) {
+    return std::find(enclosing.begin(), enclosing.end(), loop) != enclosing.end();
+  };
+  std::function<void(const loops::Block&)> visit = [&](const loops::Block& block) {
+    for (const loops::StmtP& s : block) {
+      for (const loops::ExprP& e : {s->value, s->index})
+        if (e)
+          loops::forEachExpr(e, [&](const Expr& read) {
+            if (read.kind != Expr::Kind::Local) return;
+            Use& use = uses[read.local->id];
+            if (use.declared && !inside(use.loop)) use.ok = false;
+          });
+      switch (s->kind) {
+      case Stmt::Kind::Declare: {
+        Use& use = uses[s->local->id];
+        use.ok = use.ok && !use.declared && !use.assigned;
+        use.declared = true;
+        use.loop = enclosing.back();
+        break;
+      }
+      case Stmt::Kind::Assign: {
+        Use& use = uses[s->local->id];
+        use.ok = use.ok && use.declared && use.loop == enclosing.back();
+        use.assigned = true;
+        break;
+      }
+      case Stmt::Kind::For:
+        uses[s->local->id].ok = false;
+        enclosing.push_back(s.get());
+        visit(s->body);
+        enclosing.pop_back();
+        break;
+      default:
+        visit(s->body);
+      }
+    }
+  };
+  visit(statements);
+  for (const auto& [id, use] : uses)
+    if (use.ok) ssaLocals_.insert(id);
+}
+
+llvm::Value* Emitter::localValue(const loops::Local& local) {
+  if (!ssaLocals_.count(local.id))
+    return builder_.CreateLoad(module_.registerType(local.type), localSlot(local));
+  auto found = ssaValues_.find(local.id);
+  if (found == ssaValues_.end())
+    throw std::logic_error("code generation: " + local.name + " is read before it is set");
+  return found->second;
+}
+
+void Emitter::assignLocal(const loops::Local& local, llvm::Value* value) {
+  if (!ssaLocals_.count(local.id)) {
+    builder_.CreateStore(value, localSlot(local));
+    return;
+  }
+  llvm::Value*& current = ssaValues_[local.id];
+  if (!assignedInIf_.empty()) assignedInIf_.back().emplace_back(local.id, current);
+  current = value;
+}
+
 void Emitter::setLocal(const loops::LocalP& local, llvm::Value* value) {
-  builder_.CreateStore(value, localSlot(*local));
+  assignLocal(*local, value);
 }
 
 void Emitter::setBuffer(const loops::BufferP& buffer, llvm::Value* pointer) {
@@ -174,7 +247,7 @@ void Emitter::statement(const Stmt& s) {
   switch (s.kind) {
   case Stmt::Kind::Declare:
   case Stmt::Kind::Assign:
-    builder_.CreateStore(expr(s.value), localSlot(*s.local));
+    assignLocal(*s.local, expr(s.value));
     return;
   case Stmt::Kind::Store: {
     llvm::Value* value = expr(s.value);
@@ -186,11 +259,30 @@ void Emitter::statement(const Stmt& s) {
   case Stmt::Kind::If: {
     auto* then = llvm::BasicBlock::Create(context, "then", function_);
     auto* after = llvm::BasicBlock::Create(context, "endif", function_);
-    builder_.CreateCondBr(expr(s.value), then, after);
+    llvm::Value* condition = expr(s.value);
+    llvm::BasicBlock* skipped = builder_.GetInsertBlock();
+    builder_.CreateCondBr(condition, then, after);
     builder_.SetInsertPoint(then);
+    assignedInIf_.emplace_back();
     block(s.body);
+    std::vector<std::pair<uint32_t, llvm::Value*>> assigned = std::move(assignedInIf_.back());
+    assignedInIf_.pop_back();
+    llvm::BasicBlock* taken = builder_.GetInsertBlock();
     builder_.CreateBr(after);
     builder_.SetInsertPoint(after);
+    // The SSA locals the body assigned: their value before it, or after it. The first
+    // entry of each holds its value before the body.
+    std::unordered_set<uint32_t> merged;
+    for (const auto& [id, before] : assigned) {
+      if (!merged.insert(id).second) continue;
+      llvm::Value* now = ssaValues_.at(id);
+      llvm::PHINode* phi = builder_.CreatePHI(now->getType(), 2);
+      phi->addIncoming(before ? before : llvm::PoisonValue::get(now->getType()), skipped);
+      phi->addIncoming(now, taken);
+      llvm::Value*& current = ssaValues_[id];
+      if (!assignedInIf_.empty()) assignedInIf_.back().emplace_back(id, before);
+      current = phi;
+    }
     return;
   }
   case Stmt::Kind::For: {
@@ -217,7 +309,7 @@ void Emitter::statement(const Stmt& s) {
     auto* ptr = llvm::PointerType::getUnqual(context);
     llvm::Type* i64 = builder_.getInt64Ty();
     auto* alloc =
-        module_.runtimeFunction("arr_alloc", llvm::FunctionType::get(ptr, {i64, i64}, false));
+        module_.runtimeFunction("arrrt_alloc", llvm::FunctionType::get(ptr, {i64, i64}, false));
     alloc->addRetAttr(llvm::Attribute::NoAlias);
     llvm::Value* elementSize = builder_.getInt64(
         module_.module.getDataLayout().getTypeAllocSize(module_.memoryType(s.buffer->type)));
@@ -225,7 +317,7 @@ void Emitter::statement(const Stmt& s) {
     builder_.CreateStore(data, bufferSlot(*s.buffer));
     if (std::find(allocated_.begin(), allocated_.end(), s.buffer) == allocated_.end())
       allocated_.push_back(s.buffer);
-    // Out of memory: arr_alloc has set the error; free everything and fail.
+    // Out of memory: arrrt_alloc has set the error; free everything and fail.
     auto* allocated = llvm::BasicBlock::Create(context, "allocated", function_);
     builder_.CreateCondBr(builder_.CreateIsNull(data), failureBlock(), allocated);
     builder_.SetInsertPoint(allocated);
@@ -234,7 +326,7 @@ void Emitter::statement(const Stmt& s) {
   case Stmt::Kind::Free: {
     auto* ptr = llvm::PointerType::getUnqual(context);
     auto* release = module_.runtimeFunction(
-        "arr_free", llvm::FunctionType::get(builder_.getVoidTy(), {ptr}, false));
+        "arrrt_free", llvm::FunctionType::get(builder_.getVoidTy(), {ptr}, false));
     builder_.CreateCall(release, {builder_.CreateLoad(ptr, bufferSlot(*s.buffer))});
     builder_.CreateStore(llvm::ConstantPointerNull::get(ptr), bufferSlot(*s.buffer));
     return;
@@ -291,7 +383,11 @@ void Emitter::forLoop(const Stmt& s, llvm::Value* begin, llvm::Value* end) {
   llvm::Value* current = builder_.CreateLoad(builder_.getInt64Ty(), index);
   builder_.CreateCondBr(builder_.CreateICmpSLT(current, end), body, exit);
   builder_.SetInsertPoint(body);
+  // The SSA locals the body assigns are its own (planLocals): no `if` around the loop
+  // merges them.
+  assignedInIf_.emplace_back();
   block(s.body);
+  assignedInIf_.pop_back();
   llvm::Value* next = builder_.CreateAdd(builder_.CreateLoad(builder_.getInt64Ty(), index),
                                          builder_.getInt64(1), "", true, true);
   builder_.CreateStore(next, index);
@@ -395,13 +491,13 @@ void Emitter::parallelFor(const Stmt& s) {
   llvm::AllocaInst* contextSlot = entryAlloca(contextType, "context");
   size_t field = 0;
   for (const loops::LocalP& local : capturedLocals)
-    builder_.CreateStore(builder_.CreateLoad(module_.registerType(local->type), localSlot(*local)),
+    builder_.CreateStore(localValue(*local),
                          builder_.CreateStructGEP(contextType, contextSlot, field++));
   for (const auto& [id, buffer] : captures.buffers)
     builder_.CreateStore(builder_.CreateLoad(ptr, bufferSlot(*buffer)),
                          builder_.CreateStructGEP(contextType, contextSlot, field++));
   auto* maxChunksFunction =
-      module_.runtimeFunction("arr_parallel_max_chunks", llvm::FunctionType::get(i64, {}, false));
+      module_.runtimeFunction("arrrt_parallel_max_chunks", llvm::FunctionType::get(i64, {}, false));
   std::vector<llvm::Value*> partials;
   if (!s.reductions.empty()) {
     llvm::Value* maxChunks = builder_.CreateCall(maxChunksFunction, {});
@@ -418,7 +514,7 @@ void Emitter::parallelFor(const Stmt& s) {
     }
   }
   auto* parallelForFunction = module_.runtimeFunction(
-      "arr_parallel_for", llvm::FunctionType::get(i64, {i64, i64, ptr, ptr}, false));
+      "arrrt_parallel_for", llvm::FunctionType::get(i64, {i64, i64, ptr, ptr}, false));
   llvm::Value* extent = expr(s.value);
   llvm::Value* work = expr(s.work);
   values_.clear();
@@ -441,7 +537,10 @@ void Emitter::parallelFor(const Stmt& s) {
   }
 
   // The chunk: unpack the context, run [begin, end), store the partial results.
+  Stmt serial = s;
+  serial.parallel = false;
   Emitter inner(module_, chunk);
+  inner.planLocals({std::make_shared<Stmt>(serial)});
   llvm::IRBuilder<>& b = inner.builder();
   llvm::Value* contextArgument = chunk->getArg(0);
   field = 0;
@@ -457,8 +556,6 @@ void Emitter::parallelFor(const Stmt& s) {
         b.CreateLoad(ptr, b.CreateStructGEP(contextType, contextArgument, field++)));
     inner.setLocal(reduction.local, inner.identity(reduction.op, reduction.local->type));
   }
-  Stmt serial = s;
-  serial.parallel = false;
   inner.forLoop(serial, chunk->getArg(1), chunk->getArg(2));
   for (size_t r = 0; r < s.reductions.size(); ++r) {
     const loops::Reduction& reduction = s.reductions[r];

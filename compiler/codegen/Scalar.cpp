@@ -41,7 +41,7 @@ llvm::Value* Emitter::expr(const loops::ExprP& e) {
       value = builder_.getInt1(std::get<bool>(e->value));
     break;
   case Expr::Kind::Local:
-    value = builder_.CreateLoad(module_.registerType(e->type), localSlot(*e->local));
+    value = localValue(*e->local);
     break;
   case Expr::Kind::Load:
     value =
@@ -249,7 +249,7 @@ llvm::Value* Emitter::integerBinary(BinaryOp op, llvm::Value* a, llvm::Value* b)
   case BinaryOp::Pow: {
     llvm::Type* i64 = builder_.getInt64Ty();
     auto* power =
-        module_.runtimeFunction("arr_pow_i64", llvm::FunctionType::get(i64, {i64, i64}, false));
+        module_.runtimeFunction("arrrt_pow_i64", llvm::FunctionType::get(i64, {i64, i64}, false));
     power->setDoesNotAccessMemory();
     power->addFnAttr(llvm::Attribute::WillReturn);
     return builder_.CreateCall(power, {a, b});

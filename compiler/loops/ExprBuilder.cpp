@@ -71,6 +71,15 @@ bool mentionsLocal(const ExprP& expr, uint32_t localId) {
   return found;
 }
 
+bool LocalMentions::operator()(const ExprP& expr) {
+  if (auto found = known_.find(expr->id); found != known_.end()) return found->second;
+  bool mentions = expr->kind == Expr::Kind::Local && expr->local->id == localId_;
+  for (const ExprP& operand : expr->operands)
+    mentions = mentions || (*this)(operand);
+  known_.emplace(expr->id, mentions);
+  return mentions;
+}
+
 void collectLocals(const ExprP& expr, std::set<uint32_t>& locals) {
   forEachExpr(expr, [&](const Expr& e) {
     if (e.kind == Expr::Kind::Local) locals.insert(e.local->id);
@@ -209,8 +218,9 @@ ExprP ExprBuilder::select(const ExprP& condition, const ExprP& thenValue, const 
 
 ExprP ExprBuilder::substitute(const ExprP& expr, uint32_t localId, const ExprP& replacement) {
   std::unordered_map<uint32_t, ExprP> done;
+  LocalMentions mentions(localId);
   std::function<ExprP(const ExprP&)> rebuild = [&](const ExprP& e) -> ExprP {
-    if (!mentionsLocal(e, localId)) return e;
+    if (!mentions(e)) return e;
     if (auto found = done.find(e->id); found != done.end()) return found->second;
     std::vector<ExprP> operands;
     for (const ExprP& operand : e->operands)
@@ -308,6 +318,7 @@ namespace {
 /// once, bare, added or subtracted; 0 otherwise.
 int unitSlope(const ExprP& index, uint32_t localId) {
   int added = 0, subtracted = 0, other = 0;
+  LocalMentions mentions(localId);
   std::function<void(const ExprP&, bool)> visit = [&](const ExprP& e, bool positive) {
     bool add = e->kind == Expr::Kind::Binary && e->binaryOp == BinaryOp::Add;
     bool sub = e->kind == Expr::Kind::Binary && e->binaryOp == BinaryOp::Sub;
@@ -316,7 +327,7 @@ int unitSlope(const ExprP& index, uint32_t localId) {
       visit(e->operands[1], add ? positive : !positive);
       return;
     }
-    if (!mentionsLocal(e, localId)) return;
+    if (!mentions(e)) return;
     bool isLocal = e->kind == Expr::Kind::Local && e->local->id == localId;
     (!isLocal ? other : positive ? added : subtracted) += 1;
   };

@@ -155,6 +155,13 @@ inline StmtP makeDeclare(const LocalP& local, const ExprP& value) {
   return statement;
 }
 
+/// A read-only array whose elements are known (a long array literal of constants): data
+/// of the program, never allocated, written or freed.
+struct ConstantArray {
+  BufferP buffer;
+  std::vector<Scalar> values; // row-major; each as ExprBuilder::constant holds it
+};
+
 struct Function {
   std::string name; // the entry point's name
   /// Its interface (sizes, parameters named as in messages, result types): what the
@@ -167,6 +174,7 @@ struct Function {
   std::vector<Param> params;
   std::vector<BufferP> results; // caller-allocated; a scalar result has one element
   std::vector<DimensionCheck> checks;
+  std::vector<ConstantArray> constants;
   Block body;
 };
 

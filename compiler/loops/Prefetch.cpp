@@ -44,10 +44,11 @@ int64_t elementBytes(Elem type) {
   }
 }
 
-/// The number of non-constant factors multiplying `local` in `index`, when `index` is
-/// linear in it (a sum of terms, one of which holds `local` times factors free of it).
-std::optional<int> sizeFactors(const ExprP& index, uint32_t local) {
-  if (!mentionsLocal(index, local)) return std::nullopt;
+/// The number of non-constant factors multiplying the local in `index`, when `index` is
+/// linear in it (a sum of terms, one of which holds the local times factors free of it).
+/// `mentions` knows which subexpressions read the local.
+std::optional<int> sizeFactors(const ExprP& index, LocalMentions& mentions) {
+  if (!mentions(index)) return std::nullopt;
   if (index->kind == Expr::Kind::Local) return 0;
   if (index->kind != Expr::Kind::Binary) return std::nullopt;
   const ExprP& left = index->operands[0];
@@ -55,13 +56,13 @@ std::optional<int> sizeFactors(const ExprP& index, uint32_t local) {
   switch (index->binaryOp) {
   case BinaryOp::Add:
   case BinaryOp::Sub:
-    if (mentionsLocal(left, local) && mentionsLocal(right, local)) return std::nullopt;
-    return sizeFactors(mentionsLocal(left, local) ? left : right, local);
+    if (mentions(left) && mentions(right)) return std::nullopt;
+    return sizeFactors(mentions(left) ? left : right, mentions);
   case BinaryOp::Mul: {
-    if (mentionsLocal(left, local) && mentionsLocal(right, local)) return std::nullopt;
-    const ExprP& inner = mentionsLocal(left, local) ? left : right;
-    const ExprP& factor = mentionsLocal(left, local) ? right : left;
-    auto factors = sizeFactors(inner, local);
+    if (mentions(left) && mentions(right)) return std::nullopt;
+    const ExprP& inner = mentions(left) ? left : right;
+    const ExprP& factor = mentions(left) ? right : left;
+    auto factors = sizeFactors(inner, mentions);
     if (!factors) return std::nullopt;
     return *factors + (asIndexConstant(factor) ? 0 : 1);
   }
@@ -138,7 +139,8 @@ private:
     for (const auto& [local, value] : scan.aliases)
       if (mentionsLocal(index, local)) index = exprs_.substitute(index, local, value);
     const LocalP& outer = scan.loop.local;
-    auto factors = sizeFactors(index, outer->id);
+    LocalMentions mentions(outer->id);
+    auto factors = sizeFactors(index, mentions);
     if (!factors || *factors < 2) return;
     for (const Row& row : scan.rows) {
       if (!growsByOne(index, row.local)) continue;

@@ -1,6 +1,7 @@
 // The text of --dump-after=loops: one line per statement, nested by
 // indentation, expressions in the infix notation of the source language.
 
+#include "base/Indentation.h"
 #include "loops/LoopIR.h"
 
 #include <cstdio>
@@ -96,7 +97,7 @@ private:
   }
 
   void stmt(const Stmt& s, int depth) {
-    std::string indent(2 * depth, ' ');
+    std::string indent = arr::indentation(depth);
     switch (s.kind) {
     case Stmt::Kind::Declare:
       out << indent << typeName(s.local->type) << " " << localName(*s.local) << " = "
@@ -175,6 +176,13 @@ std::string print(const Program& program) {
     printer.out << "):\n";
     for (const DimensionCheck& check : function.checks)
       printer.out << "  check " << check.text << (check.arraySize ? " >= 0" : " fits i64") << "\n";
+    for (const ConstantArray& constant : function.constants) {
+      printer.out << "  " << bufferName(*constant.buffer) << " = constant "
+                  << typeName(constant.buffer->type) << "[" << constant.values.size() << "] [";
+      for (size_t i = 0; i < constant.values.size(); ++i)
+        printer.out << (i ? ", " : "") << constantText(constant.values[i], constant.buffer->type);
+      printer.out << "]\n";
+    }
     printer.block(function.body, 1);
     printer.out << "\n";
   }
