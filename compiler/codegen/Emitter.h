@@ -49,7 +49,7 @@ struct ModuleContext {
 };
 
 /// The product of `first` and `factors` (i64), and whether it overflows i64. A zero
-/// factor makes the product 0 whatever the others are, as sema::Dim::evaluate computes
+/// factor makes the product 0 whatever the others are, as Dim::evaluate computes
 /// it (the wrapped product is then 0 too), so the order of the factors does not matter.
 std::pair<llvm::Value*, llvm::Value*> checkedProduct(llvm::IRBuilder<>& builder, llvm::Value* first,
                                                      const std::vector<llvm::Value*>& factors);

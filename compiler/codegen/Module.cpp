@@ -26,7 +26,7 @@ std::string cName(const std::string& arrName) {
 namespace {
 
 /// The checks of an entry's dimensions (loops::DimensionCheck), before its body: each
-/// polynomial in the size arguments is evaluated as sema::Dim::evaluate does (a term with
+/// polynomial in the size arguments is evaluated as Dim::evaluate does (a term with
 /// a zero factor is 0, a term must fit in i64, and so must the sum, taken in i128). One
 /// that overflows or, as an array's size, is negative makes the function return 1 with
 /// the runtime's message.

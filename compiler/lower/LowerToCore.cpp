@@ -22,7 +22,7 @@ namespace {
 using core::NodeP;
 using core::VarP;
 using sema::Builtin;
-using sema::Dim;
+using arr::Dim;
 using sema::Resolution;
 using Components = std::vector<NodeP>;
 using Sizes = std::map<uint32_t, Dim>;
@@ -235,7 +235,7 @@ private:
     for (const auto& [id, written] : resolution.bindings.dims) {
       Dim dim = written.substitute(caller);
       auto var = std::find_if(callee.sizeVars.begin(), callee.sizeVars.end(),
-                              [&](const sema::SizeVarP& v) { return v->id == id; });
+                              [&](const SizeVarP& v) { return v->id == id; });
       if (var != callee.sizeVars.end()) {
         std::string what = "size " + (*var)->name + " of " + callee.decl->name;
         requireSize(dim, written, what, at);

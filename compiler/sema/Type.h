@@ -3,7 +3,7 @@
 // `[n](f64, i64)` and `([n]f64, [n]i64)` are one and the same value.
 
 #include "frontend/Ast.h"
-#include "sema/Dim.h"
+#include "base/Dim.h"
 
 #include <map>
 #include <memory>
