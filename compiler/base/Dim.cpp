@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
+#include <mutex>
 #include <stdexcept>
 
 namespace arr {
@@ -33,9 +35,9 @@ std::string monomialText(const Dim::Monomial& monomial) {
 
 } // namespace
 
-SizeVarP newSizeVar(std::string name) {
+SizeVarP newSizeVar(std::string name, std::shared_ptr<const SizeDerivation> derivation) {
   static std::atomic<uint32_t> nextId{1};
-  return std::make_shared<const SizeVar>(SizeVar{nextId++, std::move(name)});
+  return std::make_shared<const SizeVar>(SizeVar{nextId++, std::move(name), std::move(derivation)});
 }
 
 bool Dim::MonomialLess::operator()(const Monomial& a, const Monomial& b) const {
@@ -125,13 +127,29 @@ std::set<uint32_t> Dim::variables() const {
   return ids;
 }
 
+namespace {
+
+/// A derived size with its operands substituted.
+Dim substituteDerived(const SizeVarP& var, const std::map<uint32_t, Dim>& bindings) {
+  const SizeDerivation& derivation = *var->derivation;
+  Dim a = derivation.a.substitute(bindings);
+  Dim b = derivation.b.substitute(bindings);
+  if (a == derivation.a && b == derivation.b) return Dim::variable(var);
+  return derivation.op == SizeDerivation::Op::Quotient ? quotient(a, b) : squareRoot(a);
+}
+
+} // namespace
+
 Dim Dim::substitute(const std::map<uint32_t, Dim>& bindings) const {
   Dim result;
   for (const auto& [monomial, coefficient] : terms_) {
     Dim term = Dim::constant(coefficient);
     for (const auto& var : monomial) {
       auto bound = bindings.find(var->id);
-      term = term * (bound != bindings.end() ? bound->second : Dim::variable(var));
+      if (bound != bindings.end())
+        term = term * bound->second;
+      else
+        term = term * (var->derivation ? substituteDerived(var, bindings) : Dim::variable(var));
     }
     result = result + term;
   }
@@ -171,16 +189,22 @@ std::optional<Dim> Dim::solveFor(uint32_t varId, const Dim& target) const {
 }
 
 int64_t Dim::evaluate(const std::map<uint32_t, int64_t>& values) const {
+  auto valueOf = [&](const SizeVarP& var) {
+    if (!var->derivation) return values.at(var->id);
+    const SizeDerivation& derivation = *var->derivation;
+    return derivation.apply(derivation.a.evaluate(values), derivation.b.evaluate(values));
+  };
   __int128 total = 0; // a few terms of int64_t each cannot overflow it
   for (const auto& [monomial, coefficient] : terms_) {
     // A zero factor makes the term 0 whatever the others are, so that the result does not
     // depend on the order of the factors (runtime::SizePolynomial::evaluate agrees).
-    bool zero = std::any_of(monomial.begin(), monomial.end(),
-                            [&](const SizeVarP& var) { return values.at(var->id) == 0; });
-    if (zero) continue;
-    int64_t term = coefficient;
+    std::vector<int64_t> factors;
     for (const auto& var : monomial)
-      term = checkedMul(term, values.at(var->id));
+      factors.push_back(valueOf(var));
+    if (std::find(factors.begin(), factors.end(), 0) != factors.end()) continue;
+    int64_t term = coefficient;
+    for (int64_t factor : factors)
+      term = checkedMul(term, factor);
     total += term;
   }
   if (total < INT64_MIN || total > INT64_MAX) throw std::overflow_error("dimension overflows i64");
@@ -223,6 +247,57 @@ std::string toString(const std::vector<Dim>& dims) {
   for (size_t i = 0; i < dims.size(); ++i)
     text += (i ? "," : "") + dims[i].toString();
   return text;
+}
+
+int64_t SizeDerivation::apply(int64_t a, int64_t b) const {
+  if (op == Op::SquareRoot) return static_cast<int64_t>(std::sqrt(static_cast<double>(a)));
+  return b == 0 ? 0 : a / b;
+}
+
+namespace {
+
+/// A key naming a dimension by its variables' identities (names may repeat).
+std::string identityKey(const Dim& dim) {
+  std::string key;
+  for (const auto& [monomial, coefficient] : dim.terms()) {
+    key += std::to_string(coefficient);
+    for (const auto& var : monomial)
+      key += "*#" + std::to_string(var->id);
+    key += "+";
+  }
+  return key;
+}
+
+/// The derived size `op(a, b)`, made once per distinct operands so that two derivations
+/// of the same size are the same variable (and types mentioning it compare equal).
+Dim derived(SizeDerivation::Op op, const Dim& a, const Dim& b, std::string name) {
+  static std::mutex mutex;
+  static std::map<std::string, SizeVarP> made;
+  std::string key = std::to_string(int(op)) + ":" + identityKey(a) + ":" + identityKey(b);
+  std::lock_guard<std::mutex> lock(mutex);
+  SizeVarP& var = made[key];
+  if (!var) {
+    var = newSizeVar(std::move(name),
+                     std::make_shared<const SizeDerivation>(SizeDerivation{op, a, b}));
+  }
+  return Dim::variable(var);
+}
+
+} // namespace
+
+Dim quotient(const Dim& a, const Dim& b) {
+  auto x = a.asConstant(), y = b.asConstant();
+  if (x && y)
+    return Dim::constant(SizeDerivation{SizeDerivation::Op::Quotient, {}, {}}.apply(*x, *y));
+  if (y == 1) return a;
+  return derived(SizeDerivation::Op::Quotient, a, b,
+                 "div(" + a.toString() + "," + b.toString() + ")");
+}
+
+Dim squareRoot(const Dim& a) {
+  if (auto x = a.asConstant())
+    return Dim::constant(SizeDerivation{SizeDerivation::Op::SquareRoot, {}, {}}.apply(*x, 0));
+  return derived(SizeDerivation::Op::SquareRoot, a, {}, "isqrt(" + a.toString() + ")");
 }
 
 } // namespace arr

@@ -12,15 +12,20 @@
 
 namespace arr {
 
-/// A size variable of one function: rigid inside its body, bound at each call.
+struct SizeDerivation;
+
+/// A size variable of one function: rigid inside its body, bound at each call; or a size
+/// computed from others (`derivation`), which the compiler introduces (the segments of a
+/// checkpointed loop, `--loop-checkpoints`) and never binds.
 struct SizeVar {
   uint32_t id;
   std::string name;
+  std::shared_ptr<const SizeDerivation> derivation; // null for a bound size
 };
 using SizeVarP = std::shared_ptr<const SizeVar>;
 
 /// Creates a size variable with a fresh identity.
-SizeVarP newSizeVar(std::string name);
+SizeVarP newSizeVar(std::string name, std::shared_ptr<const SizeDerivation> derivation = nullptr);
 
 class Dim {
 public:
@@ -44,9 +49,11 @@ public:
 
   /// The terms: each monomial with its coefficient (never 0), in a fixed order.
   std::vector<std::pair<Monomial, int64_t>> terms() const { return {terms_.begin(), terms_.end()}; }
-  /// The ids of the variables this dimension mentions.
+  /// The ids of the variables this dimension mentions (a derived size's own id, not its
+  /// operands').
   std::set<uint32_t> variables() const;
-  /// Replaces variables by dimensions; variables without a binding stay.
+  /// Replaces variables by dimensions; variables without a binding stay, and derived sizes
+  /// are derived again from their operands substituted.
   Dim substitute(const std::map<uint32_t, Dim>& bindings) const;
   /// Whether this dimension is `c*var + rest` with `rest` free of var.
   bool isLinearIn(uint32_t varId) const;
@@ -54,7 +61,8 @@ public:
   /// value of var that makes it equal to `target`, if c divides `target - rest`.
   std::optional<Dim> solveFor(uint32_t varId, const Dim& target) const;
 
-  /// The value of this dimension for the given (non-negative) values of its variables.
+  /// The value of this dimension for the given (non-negative) values of its variables
+  /// (derived sizes computed from their operands).
   /// Throws std::overflow_error when a term (a product without a zero factor) or the sum
   /// does not fit in i64, and std::out_of_range for an unbound variable.
   int64_t evaluate(const std::map<uint32_t, int64_t>& values) const;
@@ -73,5 +81,21 @@ private:
 };
 
 std::string toString(const std::vector<Dim>& dims); // "n,m+1"
+
+/// How a derived size is computed from its operands, on non-negative values: a quotient
+/// ⌊a / b⌋ (0 when b is 0), or an integer square root, the f64 square root of a truncated
+/// (which code generation computes the same way, so both agree on every value).
+struct SizeDerivation {
+  enum class Op { Quotient, SquareRoot };
+  Op op;
+  Dim a, b; // b: the divisor of a quotient
+  int64_t apply(int64_t a, int64_t b) const;
+};
+
+/// ⌊a / b⌋ (0 when b is 0): a constant when both are, else a derived size variable, the same
+/// one for the same operands.
+Dim quotient(const Dim& a, const Dim& b);
+/// ⌊√a⌋ as SizeDerivation computes it: a constant when a is, else a derived size variable.
+Dim squareRoot(const Dim& a);
 
 } // namespace arr

@@ -45,6 +45,11 @@ Options:
   --strict-fp           floating point exactly as the interpreter computes it, bit for
                         bit on one thread (no reassociated sums, no fused multiply-add)
   --target-cpu=CPU      the CPU to generate code for (default: the host's)
+  --loop-checkpoints=RULE  the states that the gradient of a fold, scan, mapAccum or
+                        iterate keeps: 'all' (default; one per step, the fastest), 'sqrt'
+                        (one per segment of ~sqrt(n) steps, recomputing each segment's
+                        states when its derivative runs: about 2*sqrt(n) states, and the
+                        steps run twice), or K (segments of K steps: n/K + K states)
   --emit-llvm           write LLVM IR instead of an object file
   --print-link-flags    print the flags a C program needs to link an object from arrc -c
   --print-stdlib-dir    print the directory of the standard library (imports, the prelude)
@@ -158,6 +163,12 @@ ParseResult parseOptions(int argc, const char* const* argv) {
       auto pass = value("--debug-internal-error");
       if (!pass) return fail("--debug-internal-error needs a pass name");
       options.injectInternalError = *pass;
+    } else if (arg.rfind("--loop-checkpoints", 0) == 0) {
+      auto rule = value("--loop-checkpoints");
+      auto policy = rule ? ad::LoopCheckpoints::parse(*rule) : std::nullopt;
+      if (!policy)
+        return fail("--loop-checkpoints needs 'all', 'sqrt' or a number of steps of at least 2");
+      options.loopCheckpoints = *policy;
     } else if (arg.rfind("--target-cpu", 0) == 0) {
       auto cpu = value("--target-cpu");
       if (!cpu) return fail("--target-cpu needs a CPU name");

@@ -1,6 +1,8 @@
 #pragma once
 // The arrc command line.
 
+#include "passes/ad/Checkpoint.h"
+
 #include <map>
 #include <optional>
 #include <string>
@@ -26,6 +28,7 @@ struct Options {
   bool verifyIr = false;                      // --verify-ir: run the IR verifier after each stage
   bool timePasses = false;                    // --time-passes: time and IR size per pass
   bool strictFp = false;                      // --strict-fp: exactly the interpreter's arithmetic
+  ad::LoopCheckpoints loopCheckpoints;        // --loop-checkpoints
   std::vector<std::string> dumpAfter;         // pass names, in pipeline order
   std::vector<std::string> disabledPasses;    // --disable-pass
   std::string injectInternalError;            // --debug-internal-error=PASS

@@ -19,6 +19,7 @@
 #include "lower/LowerToCore.h"
 #include "passes/Bot.h"
 #include "passes/Simplify.h"
+#include "passes/ad/Checkpoint.h"
 #include "passes/ad/Differentiate.h"
 #include "passes/ad/Unshare.h"
 #include "sema/Modules.h"
@@ -43,6 +44,7 @@ const std::vector<PassInfo>& pipelinePasses() {
       {"parse", "read the program and its imports into the surface AST", false},
       {"typecheck", "names, types, sizes and instantiations", false},
       {"core", "the core IR: calls inlined, tuples split, sugar removed", false},
+      {"checkpoint", "loops under reverse mode split into segments (--loop-checkpoints)", false},
       {"bot", "bulk-operation transform of differentiated functions", false},
       {"simplify", "algebraic simplification and CSE", false},
       {"ad", "forward pass: primal bindings and a symbolic Delta term", false},
@@ -150,7 +152,8 @@ public:
     stopAfter_ = lastNeededPass(options);
     // A dump inside the differentiation rounds waits for their end: a later round has
     // dumps of its own. (--interpret-after stops in the first round.)
-    for (const char* inRounds : {"bot", "simplify", "ad", "hoist", "transpose", "unshare"})
+    for (const char* inRounds :
+         {"checkpoint", "bot", "simplify", "ad", "hoist", "transpose", "unshare"})
       if (stopAfter_ == inRounds && options.interpretAfter.empty()) stopAfter_ = "optimize";
     manager_.afterEachPass([this](const std::string& pass) {
       if (pass == stopAfter_) stop();
@@ -184,6 +187,9 @@ public:
     int round = 0;
     manager_.addRepeated(
         {pass(
+             "checkpoint", [&] { c_.core = ad::checkpointLoops(c_.core, options.loopCheckpoints); },
+             [&] { return coreView(); }),
+         pass(
              "bot",
              [&] {
                c_.core = options.botAll && round == 1 ? passes::bulkOperationTransformAll(c_.core)

@@ -250,6 +250,10 @@ ExprP Lowering::dimension(const core::Dim& dim) {
   for (const auto& [monomial, coefficient] : dim.terms()) {
     ExprP term = exprs_.index(coefficient);
     for (const auto& var : monomial) {
+      if (var->derivation) {
+        term = exprs_.mul(term, derivedSize(*var->derivation));
+        continue;
+      }
       auto size = sizeLocals_.find(var->id);
       if (size == sizeLocals_.end())
         throw std::logic_error("loop lowering: the dimension " + dim.toString() +
@@ -259,6 +263,19 @@ ExprP Lowering::dimension(const core::Dim& dim) {
     total = exprs_.add(total, term);
   }
   return total;
+}
+
+ExprP Lowering::derivedSize(const SizeDerivation& derivation) {
+  ExprP a = dimension(derivation.a);
+  if (derivation.op == SizeDerivation::Op::SquareRoot) {
+    ExprP root = exprs_.unary(UnaryOp::Sqrt, exprs_.unary(UnaryOp::ToF64, a));
+    return exprs_.unary(UnaryOp::ToI64, root);
+  }
+  // ⌊a / b⌋, and 0 when b is 0, as SizeDerivation::apply computes it.
+  ExprP b = exprs_.binary(BinaryOp::Max, dimension(derivation.b), exprs_.index(1));
+  ExprP quotient = exprs_.binary(BinaryOp::Div, a, b);
+  ExprP divisorZero = exprs_.binary(BinaryOp::Eq, dimension(derivation.b), exprs_.index(0));
+  return exprs_.select(divisorZero, exprs_.index(0), quotient);
 }
 
 ExprP Lowering::elementCount(const std::vector<core::Dim>& shape) {
@@ -346,6 +363,12 @@ void Lowering::addDimensionChecks() {
   std::map<std::string, size_t> seen; // each dimension's check
   auto check = [&](const core::Dim& dim, const std::string& what, bool arraySize) {
     if (dim.isConstant()) return;
+    // A derived size (a checkpointed loop's segments) is at most the size it is derived
+    // from, and a shape mentioning it holds no more elements than one that is checked
+    // (the segments [n/K, K, ..] of the elements [n, ..]).
+    for (const auto& [monomial, coefficient] : dim.terms())
+      for (const auto& var : monomial)
+        if (var->derivation) return;
     auto [at, inserted] = seen.emplace(dim.toString(), function_.checks.size());
     if (!inserted) {
       function_.checks[at->second].arraySize |= arraySize;

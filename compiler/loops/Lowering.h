@@ -129,6 +129,8 @@ private:
 
   // ---- Sizes and indices ----
   ExprP dimension(const core::Dim& dim);
+  /// The value of a size the compiler derived from others (SizeDerivation).
+  ExprP derivedSize(const SizeDerivation& derivation);
   ExprP elementCount(const std::vector<core::Dim>& shape);
   ExprP linearIndex(const std::vector<core::Dim>& shape, const std::vector<ExprP>& indices);
   bool knownInRange(const ExprP& index, const core::Dim& extent);

@@ -19,10 +19,10 @@ namespace arr::lower {
 
 namespace {
 
+using arr::Dim;
 using core::NodeP;
 using core::VarP;
 using sema::Builtin;
-using arr::Dim;
 using sema::Resolution;
 using Components = std::vector<NodeP>;
 using Sizes = std::map<uint32_t, Dim>;

@@ -142,6 +142,15 @@ def check_bad_target_cpu(c, program):
     c.check("an unknown --target-cpu exits 1 and names it", outcome, problems)
 
 
+def check_bad_loop_checkpoints(c, program):
+    for rule in ["1", "often", "-3", "sqrt2", ""]:
+        outcome = c.run("--loop-checkpoints=" + rule, program)
+        _, status, _, stderr = outcome
+        problems = expect_status(status, [2]) + expect_contains(
+            stderr, "stderr", ["--loop-checkpoints needs 'all', 'sqrt' or a number of steps"])
+        c.check("--loop-checkpoints=%s exits 2 with a usage error" % rule, outcome, problems)
+
+
 def check_unwritable_output(c, program):
     outcome = c.run(program, "-o", os.path.join(c.directory, "no", "such", "dir", "prog"))
     _, status, _, stderr = outcome
@@ -390,6 +399,7 @@ def main():
         check_unknown_option(c, program)
         check_bad_optimisation_level(c, program)
         check_bad_target_cpu(c, program)
+        check_bad_loop_checkpoints(c, program)
         check_unwritable_output(c, program)
         check_colliding_c_names(c)
         check_outputs_spare_inputs(c)

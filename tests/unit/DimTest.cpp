@@ -112,5 +112,37 @@ TEST_F(DimTest, ConstantOverflowIsReported) {
   EXPECT_THROW(big * big, std::overflow_error);
 }
 
+TEST_F(DimTest, DerivedSizesFoldConstantsAndAreMadeOnce) {
+  EXPECT_EQ(quotient(c(17), c(4)), c(4));
+  EXPECT_EQ(quotient(c(5), c(0)), c(0));
+  EXPECT_EQ(squareRoot(c(17)), c(4));
+  EXPECT_EQ(squareRoot(c(0)), c(0));
+  EXPECT_EQ(quotient(N, c(1)), N);
+  // The same operands give the same variable, so types that mention it compare equal.
+  EXPECT_EQ(squareRoot(N), squareRoot(N));
+  EXPECT_EQ(quotient(N, squareRoot(N)), quotient(N, squareRoot(N)));
+  EXPECT_NE(squareRoot(N), squareRoot(M));
+  EXPECT_EQ(squareRoot(N).toString(), "isqrt(n)");
+  EXPECT_EQ(quotient(N, squareRoot(N)).toString(), "div(n,isqrt(n))");
+}
+
+TEST_F(DimTest, DerivedSizesEvaluateFromTheirOperands) {
+  Dim segment = squareRoot(N);
+  Dim count = quotient(N, segment);
+  Dim rest = N - count * segment;
+  for (int64_t steps : {0, 1, 2, 3, 4, 15, 16, 17, 1000, 1000001}) {
+    std::map<uint32_t, int64_t> values{{n->id, steps}};
+    int64_t k = segment.evaluate(values), q = count.evaluate(values), r = rest.evaluate(values);
+    EXPECT_EQ(k * k <= steps && (k + 1) * (k + 1) > steps, true) << steps;
+    EXPECT_EQ(q * k + r, steps) << steps;
+    EXPECT_GE(r, 0) << steps;
+    EXPECT_LT(r, std::max<int64_t>(k, 1)) << steps;
+  }
+  // Substituting an operand derives the size again: isqrt(n)[n := 4*m] = isqrt(4*m).
+  EXPECT_EQ(segment.substitute({{n->id, c(4) * M}}), squareRoot(c(4) * M));
+  EXPECT_EQ(segment.substitute({{n->id, c(9)}}), c(3));
+  EXPECT_EQ(segment.substitute({{m->id, c(9)}}), segment);
+}
+
 } // namespace
 } // namespace arr

@@ -15,14 +15,6 @@ namespace {
 
 using K = core::Node::Kind;
 
-/// Whether a function's body contains a Diff node (it must be differentiated first).
-bool containsDifferentiation(const core::Function& function) {
-  bool found = false;
-  core::forEachNode(function.body,
-                    [&](const core::Node& node) { found = found || node.kind == K::Diff; });
-  return found;
-}
-
 /// The Diff nodes in the order the transposition meets them: a Diff's arguments and the
 /// Diff nodes inside its function before it, a let's value before its body.
 void collectSites(const NodeP& node, std::unordered_set<const core::Node*>& seen,
@@ -121,6 +113,13 @@ struct Replacer : core::Mutator {
 };
 
 } // namespace
+
+bool containsDifferentiation(const core::Function& function) {
+  bool found = false;
+  core::forEachNode(function.body,
+                    [&](const core::Node& node) { found = found || node.kind == K::Diff; });
+  return found;
+}
 
 const DualFunction* DualProgram::find(const core::Node& diff) const {
   for (const Site& site : sites)

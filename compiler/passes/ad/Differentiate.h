@@ -32,6 +32,9 @@ struct DualProgram {
   const DualFunction* find(const core::Node& diff) const;
 };
 
+/// Whether a function's body contains a Diff node (which must be differentiated first).
+bool containsDifferentiation(const core::Function& function);
+
 /// `ad`: the forward pass of each differentiation ready for it.
 DualProgram forwardPasses(const core::Program& program);
 

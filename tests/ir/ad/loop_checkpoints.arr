@@ -1,0 +1,21 @@
+-- ARGS: --loop-checkpoints=sqrt --dump-after=checkpoint --dump-after=transpose --verify-ir
+-- --loop-checkpoints=sqrt: before reverse mode, a loop of n steps becomes an outer loop of
+-- div(n,isqrt(n)) segments, each running isqrt(n) steps, then a remainder loop. Reverse
+-- mode then keeps one state per segment (and per remainder step, fewer than isqrt(n)),
+-- and the vjp of a segment (round 2) runs its isqrt(n) steps again, keeping their states
+-- for the reverse sweep of the segment: no array of n states is ever kept.
+def f(init: f64, xs: [n]f64, w: f64): f64 = fold(\a x -> a * w + x * x, init, xs)
+entry df(init: f64, xs: [n]f64, w: f64) = grad(f)(init, xs, w)
+-- CHECK-LABEL: -- after checkpoint
+-- CHECK: loop div(n,isqrt(n)) [{{x_[0-9]+}}] [reshape [div(n,isqrt(n)), isqrt(n)] (gather [div(n,isqrt(n))*isqrt(n)]
+-- CHECK: loop isqrt(n) [{{s_[0-9]+}}]
+-- CHECK: loop n-div(n,isqrt(n))*isqrt(n) [{{segments_[0-9]+}}]
+-- CHECK-LABEL: -- after transpose
+-- CHECK-NOT: : [n]f64) = loop
+-- CHECK: before_{{[0-9]+}} : [div(n,isqrt(n))]f64) = loop div(n,isqrt(n))
+-- CHECK: before_{{[0-9]+}} : [n-div(n,isqrt(n))*isqrt(n)]f64) = loop n-div(n,isqrt(n))*isqrt(n)
+-- CHECK: = loop div(n,isqrt(n)) [
+-- CHECK-LABEL: -- after transpose (round 2)
+-- CHECK-NOT: before_{{[0-9]+}} : [n]f64
+-- CHECK: before_{{[0-9]+}} : [isqrt(n)]f64) = loop isqrt(n)
+-- CHECK: = loop isqrt(n) [
