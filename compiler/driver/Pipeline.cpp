@@ -118,8 +118,11 @@ std::string botNormalFormProblem(const core::Program& program, bool everywhere) 
     if (everywhere) {
       problem = passes::checkBotNormalForm(*entry.function.body);
     } else {
+      // The functions this round differentiates: an outer one waits for a later round
+      // (its BOT too) while it contains a Diff, such as the vjp of a loop's step.
       core::forEachNode(entry.function.body, [&](const core::Node& node) {
-        if (problem.empty() && node.kind == core::Node::Kind::Diff)
+        if (problem.empty() && node.kind == core::Node::Kind::Diff &&
+            !ad::containsDifferentiation(*node.function))
           problem = passes::checkBotNormalForm(*node.function->body);
       });
     }
@@ -192,8 +195,8 @@ public:
          pass(
              "bot",
              [&] {
-               c_.core = options.botAll && round == 1 ? passes::bulkOperationTransformAll(c_.core)
-                                                      : passes::bulkOperationTransform(c_.core);
+               c_.core = options.botAll ? passes::bulkOperationTransformAll(c_.core)
+                                        : passes::bulkOperationTransform(c_.core);
              },
              [&] { return botView(); }),
          pass(

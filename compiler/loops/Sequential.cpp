@@ -148,6 +148,13 @@ const std::vector<Lowering::LoopValue>& Lowering::lowerLoop(const core::NodeP& l
     statement->body = closeScope(scope);
     statement->carriesState = true;
     emit(statement);
+    // After the steps the state holds the final value, which does not change any more:
+    // what reads it is computed here (scopes computed during the steps are forgotten).
+    for (size_t j = 0; j < init.size(); ++j) {
+      if (scalars[j]) localScopes_[scalars[j]->id] = current_;
+      if (current[j]) bufferScopes_.erase(current[j]->id);
+    }
+    exprScopes_.clear();
 
     std::vector<LoopValue> results;
     for (size_t j = 0; j < init.size(); ++j)

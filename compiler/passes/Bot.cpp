@@ -486,8 +486,11 @@ Program bulkOperationTransform(const Program& program) {
 }
 
 Program bulkOperationTransformAll(const Program& program) {
+  // The differentiated functions first, as without --bot-all: a Diff made by an earlier
+  // round may sit in a loop's step, which the whole-entry transform leaves alone.
   Bot bot;
-  return transformEntries(program, [&](const NodeP& body) { return bot.norm(body); });
+  return transformEntries(bulkOperationTransform(program),
+                          [&](const NodeP& body) { return bot.norm(body); });
 }
 
 std::string checkBotNormalForm(const Node& root) {

@@ -55,48 +55,77 @@ struct Uses {
   bool inLoop = false; // some use is evaluated once per element (build1, index functions, diff)
 };
 
-/// The uses of a variable in a term, counting shared subterms once per
-/// reference but visiting each only once (terms can be DAGs of depth 60 whose
-/// trees have 2^60 nodes).
-class UseCounter {
+/// The uses of the free variables of terms, each term's computed once from its children's
+/// and kept for the whole simplification (terms are immutable and shared). The let rule
+/// asks for its variable's uses in the let's body; walking the body for each let instead
+/// made a chain of n lets cost n times the program (the gradient of a chain of 40 steps
+/// spent 1.6 s there). Shared subterms count once per reference but are summarised once
+/// (terms can be DAGs of depth 60 whose trees have 2^60 nodes); variables bound inside a
+/// term are not kept in its summary, so a summary holds only what is free in the term.
+class UseIndex {
 public:
-  explicit UseCounter(uint32_t var) : var_(var) {}
-
-  Uses count(const NodeP& node) {
-    Uses uses = visit(node, false);
-    return saturated_ ? Uses{2, true} : uses;
+  Uses of(const NodeP& term, uint32_t var) {
+    const UseList& uses = usesIn(term);
+    auto found = std::lower_bound(uses.begin(), uses.end(), var,
+                                  [](const auto& entry, uint32_t id) { return entry.first < id; });
+    return found != uses.end() && found->first == var ? found->second : Uses{};
   }
 
 private:
-  Uses visit(const NodeP& node, bool inLoop) {
-    // Two uses decide (the let rule only asks for 0, 1, or more): stop there, so that a
-    // long chain of lets, each used by the next, is not walked once per let.
-    if (saturated_) return {};
-    auto& memo = inLoop ? inLoopMemo_ : memo_;
-    if (auto it = memo.find(node.get()); it != memo.end()) return it->second;
-    Uses uses;
-    auto merge = [&](const Uses& inner) {
-      uses.count = std::min<size_t>(2, uses.count + inner.count);
-      uses.inLoop |= inner.inLoop;
-      saturated_ = saturated_ || uses.count == 2;
-    };
+  using UseList = std::vector<std::pair<uint32_t, Uses>>; // sorted by variable id
+
+  const UseList& usesIn(const NodeP& node) {
+    if (auto it = memo_.find(node.get()); it != memo_.end()) return *it->second.second;
+    std::shared_ptr<const UseList> summary;
     if (node->kind == K::Variable) {
-      if (node->vars[0]->id == var_) uses = {1, inLoop};
+      summary = std::make_shared<const UseList>(UseList{{node->vars[0]->id, Uses{1, false}}});
+    } else if (node->operands.size() == 1 && node->indices.empty() && !node->function &&
+               node->vars.empty() && node->kind != K::Build1) {
+      usesIn(node->operands[0]); // a unary operation: its operand's summary, shared
+      summary = memo_.at(node->operands[0].get()).second;
     } else {
+      UseList uses;
       bool loopBody = node->kind == K::Build1;
-      for (const auto& operand : node->operands)
-        merge(visit(operand, inLoop || loopBody));
-      for (const auto& index : node->indices)
-        merge(visit(index, true));
-      if (node->function) merge(visit(node->function->body, true));
+      for (const NodeP& operand : node->operands)
+        uses = merged(uses, usesIn(operand), loopBody);
+      for (const NodeP& index : node->indices)
+        uses = merged(uses, usesIn(index), true);
+      if (node->function) // a closed function mentions only its parameters
+        uses = merged(uses, without(usesIn(node->function->body), node->function->params), true);
+      summary = std::make_shared<const UseList>(without(uses, node->vars));
     }
-    memo.emplace(node.get(), uses);
+    return *memo_.emplace(node.get(), std::make_pair(node, std::move(summary)))
+                .first->second.second;
+  }
+
+  static UseList merged(const UseList& a, const UseList& b, bool bInLoop) {
+    UseList out;
+    out.reserve(a.size() + b.size());
+    size_t i = 0, j = 0;
+    while (i < a.size() || j < b.size()) {
+      if (j == b.size() || (i < a.size() && a[i].first < b[j].first)) {
+        out.push_back(a[i++]);
+        continue;
+      }
+      Uses fromB{b[j].second.count, b[j].second.inLoop || bInLoop};
+      if (i < a.size() && a[i].first == b[j].first) {
+        const Uses& fromA = a[i++].second;
+        fromB = Uses{std::min<size_t>(2, fromA.count + fromB.count), fromA.inLoop || fromB.inLoop};
+      }
+      out.emplace_back(b[j++].first, fromB);
+    }
+    return out;
+  }
+
+  static UseList without(UseList uses, const std::vector<VarP>& vars) {
+    for (const VarP& var : vars)
+      std::erase_if(uses, [&](const auto& entry) { return entry.first == var->id; });
     return uses;
   }
 
-  uint32_t var_;
-  bool saturated_ = false;
-  std::unordered_map<const Node*, Uses> memo_, inLoopMemo_;
+  // Holds each term too: a term made during the simplification and dropped must not free
+  // an address that a later term could reuse.
+  std::unordered_map<const Node*, std::pair<NodeP, std::shared_ptr<const UseList>>> memo_;
 };
 
 // ---- Single-use lets, inlined in one walk -------------------------------------------------
@@ -133,13 +162,14 @@ private:
   };
 
   /// Bound here only (splitting tuples copies lets with their variables), used once, at
-  /// the let's loop level.
+  /// the let's loop level; not a differentiation or a loop, which stay let-bound as the
+  /// let rule keeps them (an index of a loop is not in the BOT's normal form).
   bool inlinable(const Node& let) const {
     const Reach& reach = reach_.at(&let);
     auto uses = uses_.find(let.vars[0]->id);
-    return let.operands[0]->kind != K::Diff && reach.paths == 1 && !reach.depthVaries &&
-           binders_.at(let.vars[0]->id).paths == 1 && uses != uses_.end() &&
-           uses->second.paths == 1 && !uses->second.depthVaries &&
+    return let.operands[0]->kind != K::Diff && let.operands[0]->kind != K::Loop &&
+           reach.paths == 1 && !reach.depthVaries && binders_.at(let.vars[0]->id).paths == 1 &&
+           uses != uses_.end() && uses->second.paths == 1 && !uses->second.depthVaries &&
            uses->second.depth == reach.depth;
   }
 
@@ -233,7 +263,7 @@ private:
     // stands. Substitutions below move x's uses or copy them, so x stays used more than
     // once; only a folded branch can drop a use, and then x merely stays let-bound.
     auto known = kept_.find(x->id);
-    Uses uses = known != kept_.end() ? known->second : UseCounter(x->id).count(body);
+    Uses uses = known != kept_.end() ? known->second : useIndex_.of(body, x->id);
     if (uses.count == 0) return body;
     // A differentiation stays let-bound: the AD pass replaces the binding. So does a loop:
     // computed once, whatever reads its result.
@@ -550,6 +580,7 @@ private:
   }
 
   std::unordered_map<uint32_t, Uses> kept_; // the uses of each let-bound variable kept
+  UseIndex useIndex_;
 };
 
 /// Applies the rules bottom-up until none applies.

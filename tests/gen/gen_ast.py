@@ -257,6 +257,18 @@ def render_project(e, k):
                                  e.attrs["component"])
 
 
+def render_loop(e, k):
+    # fold/scan: step, init, xs; mapAccum: the step's two results, init, xs, then one
+    # component of the result; iterate: step (index and state bound), init.
+    name = e.attrs["name"]
+    if name == "iterate":
+        return "iterate(%s, %s, %s)" % (e.attrs["dims"][0].render(), lam(e.binds[0], k[0]), k[1])
+    if name == "mapAccum":
+        step = lam(e.binds[0], "(%s, %s)" % (k[0], k[1]))
+        return "mapAccum(%s, %s, %s).%d" % (step, k[2], k[3], e.attrs["component"])
+    return "%s(%s, %s, %s)" % (name, lam(e.binds[0], k[0]), k[1], k[2])
+
+
 RENDER = {
     "var": lambda e, k: e.attrs["name"],
     "dim": lambda e, k: "(%s)" % e.attrs["dims"][0].render(),
@@ -276,6 +288,7 @@ RENDER = {
     "index": render_index,
     "map": render_map,
     "array": lambda e, k: "[" + ", ".join(k) + "]",
+    "loop": render_loop,
 }
 
 

@@ -147,6 +147,8 @@ class ProgramGenerator(Generator):
             self.loss(base, functions, checks)
         if rng.random() < 0.5:
             self.vjp_jvp(base, functions, checks)
+        if rng.random() < 0.3:
+            self.second_order(base, functions, checks)
         program = Program(self.helpers + functions, checks)
         # Two threads split sums: f32 partial sums differ far more than f64 ones.
         tolerance = 1e-3 if "f32" in program.render() else 1e-9
@@ -196,6 +198,36 @@ class ProgramGenerator(Generator):
                                       text="%s(loss)(%s)" % (operator, ", ".join(names))))
         checks.append(Check(kind, [value, gradient], params, sizes, rng.randrange(1 << 30),
                             constant))
+
+    def second_order(self, base, functions, checks):
+        """The gradient of a smooth loss as a function of its own (a nested
+        differentiation): its vjp and jvp are Hessian-vector products by reverse over
+        reverse and forward over reverse, checked like any vjp/jvp pair (<w, H v> =
+        <H^T w, v>: the Hessian's symmetry, and H v against central differences of the
+        gradient)."""
+        rng = self.rng
+        self.smooth = True
+        x = ("h0", Type("f64", [Dim.var(rng.choice(base.sizes)) if rng.random() < 0.75 else Dim.const(2)
+                               for _ in range(pick(rng, [(2, 0), (4, 1), (1, 2)]))]))
+        others = self.params(base, pick(rng, [(3, 0), (1, 1)]), [rng.choice(["i64", "bool"])], prefix="o")
+        params = [x] + others
+        scope = Scope(params, sorted({v for _, t in params for d in t.shape for v in d.variables()}))
+        body = self.body(Type("f64"), scope, 20, involve=True)
+        names = [n for n, _ in params]
+        others_text = "".join(", " + n for n, _ in others)
+        functions.append(Function("def", "loss2", params, Type("f64"), body))
+        # A lambda: grad differentiates only h0, the other parameters are captured.
+        functions.append(Function("def", "gl", params, x[1],
+                                  text="grad(\\z -> loss2(z%s))(h0)" % others_text))
+        functions.append(Function("entry", "gl_v", params, x[1], text="gl(%s)" % ", ".join(names)))
+        functions.append(Function("entry", "gl_vjp", params + [("w", x[1])], None,
+                                  text="vjp(gl)(%s, w)" % ", ".join(names)))
+        functions.append(Function("entry", "gl_jvp", params + [("t0", x[1])], None,
+                                  text="jvp(gl)(%s, t0)" % ", ".join(names)))
+        check = Check("vjp-jvp", ["gl_v", "gl_vjp", "gl_jvp"], params, self.sizes(params, 1, 3),
+                      rng.randrange(1 << 30))
+        check.result = x[1]
+        checks.append(check)
 
     def vjp_jvp(self, base, functions, checks):
         rng = self.rng

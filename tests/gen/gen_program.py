@@ -71,6 +71,7 @@ class Generator:
         self.helpers = []
         self.smooth = False
         self.budget = 0
+        self.loops = 0  # loops generated so far in this program (bounded: they nest)
 
     def fresh(self, prefix):
         self.counter += 1
@@ -121,7 +122,7 @@ class Generator:
     def productions(self, t):
         e, numeric, floating = t.elem, t.elem in NUMERIC, t.elem in FLOATS
         p = [(3, self.p_var), (3, self.p_let), (2, self.p_if), (2, self.p_index), (1, self.p_helper), (1, self.p_tuple),
-             (4 if self.smooth else 2, self.p_use)]
+             (4 if self.smooth else 2, self.p_use), (1, self.p_loop)]
         if t.shape:
             p += [(4, self.p_build), (1, self.p_replicate), (2, self.p_gather), (1, self.p_reshape),
                   (1, self.p_array), (1, self.p_map)]
@@ -500,10 +501,10 @@ class Generator:
         if name == "softmax":
             return call(name, t, [self.expr(t, scope, depth)])
         if name == "norm" and self.smooth:
-            # norm is not differentiable at zero: keep the vector away from it.
+            # norm is not differentiable at zero (a zero or empty vector: its jvp is 0/0):
+            # a smooth norm-like value instead.
             x = self.expr(Type(e, [d]), scope, depth)
-            return call("sqrt", t, [binop("+", t, lit(t, "1.0"), binop("*", t, call(name, t, [x]),
-                                                                        call(name, t, [x])))])
+            return call("sqrt", t, [binop("+", t, lit(t, "1.0"), call("dot", t, [x, x]))])
         return call(name, t, [self.expr(Type(e, [d]), scope, depth)])
 
     def p_helper(self, t, scope, depth):
@@ -541,6 +542,60 @@ class Generator:
             result = Type("T", result.shape)
         self.helpers.append(Function("def", name, params, result, body, tparams=tparams))
         return call(name, t, args)
+
+    def p_loop(self, t, scope, depth):
+        """fold, scan, mapAccum (one component of its result) or iterate, with a lambda step
+        that may use the enclosing scope (and contain loops, builds and calls itself). In
+        smooth mode a float state goes through tanh at each step, so that long loops stay
+        finite and differentiable."""
+        rng = self.rng
+        if depth < 2 or self.loops >= 4:
+            return None
+        self.loops += 1
+        kind = pick(rng, [(3, "fold"), (2 if t.shape else 0, "scan"), (2, "mapAccum"), (1, "iterate")])
+        component = rng.randint(0, 1 if t.shape else 0) if kind == "mapAccum" else None
+        if kind == "scan" or component == 1:
+            steps, row = t.shape[0], t.inner()
+        else:
+            steps, row = self.dim(scope), None
+        if kind == "scan":
+            state = row
+        elif component == 1:
+            state = self.type(scope, max_rank=1)
+        else:
+            state = t
+        element = self.type(scope, max_rank=1)
+        state_name, element_name = self.fresh("st"), self.fresh("i" if kind == "iterate" else "el")
+        if kind == "iterate":
+            element = I64
+        saved = self.budget
+        self.budget = min(self.budget, 10)
+        inner = scope.extend([(state_name, state), (element_name, element)])
+
+        def step(result_type):
+            body = self.expr(result_type, inner, depth)
+            if result_type == state and state.elem in NUMERIC and rng.random() < 0.7:
+                # The new state from the old one (a recurrence, not a restart).
+                body = binop(rng.choice(["+", "*", "-"]), state, Expr("var", state, name=state_name), body)
+            if self.smooth and result_type.elem in FLOATS:
+                body = call("tanh", result_type, [body])
+            return body
+
+        next_state = step(state)
+        output = step(row if component == 1 else self.type(scope, max_rank=1)) if kind == "mapAccum" else None
+        self.budget = saved
+        init = self.expr(state, scope, depth)
+        bound = {state_name: state, element_name: element}
+        if kind == "iterate":
+            return Expr("loop", t, [next_state, init], [[element_name, state_name], []], name=kind,
+                        dims=[steps], bound_types=bound)
+        xs = self.expr(element.outer([steps]), scope, depth)
+        if kind == "mapAccum":
+            return Expr("loop", t, [next_state, output, init, xs],
+                        [[state_name, element_name], [state_name, element_name], [], []], name=kind,
+                        component=component, bound_types=bound)
+        return Expr("loop", t, [next_state, init, xs], [[state_name, element_name], [], []], name=kind,
+                    bound_types=bound)
 
     def p_use(self, t, scope, depth):
         """Combines a variable whose shape ends with t's shape with a generated array

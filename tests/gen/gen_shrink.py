@@ -45,6 +45,8 @@ def prune(program):
 
 
 def binder_types(expr, index, bound):
+    if "bound_types" in expr.attrs:
+        return [(name, expr.attrs["bound_types"][name]) for name in bound]
     if expr.op == "let":
         return [(bound[0], expr.kids[0].type)]
     if expr.op == "tlet":
