@@ -15,18 +15,23 @@ using loops::Stmt;
 
 // ---- ModuleContext ------------------------------------------------------------------
 
-llvm::Type* ModuleContext::registerType(loops::Elem elem) {
+llvm::Type* ModuleContext::registerType(loops::Elem elem, int lanes) {
+  llvm::Type* scalar = nullptr;
   switch (elem) {
   case loops::Elem::F64:
-    return llvm::Type::getDoubleTy(context());
+    scalar = llvm::Type::getDoubleTy(context());
+    break;
   case loops::Elem::F32:
-    return llvm::Type::getFloatTy(context());
+    scalar = llvm::Type::getFloatTy(context());
+    break;
   case loops::Elem::I64:
-    return llvm::Type::getInt64Ty(context());
+    scalar = llvm::Type::getInt64Ty(context());
+    break;
   case loops::Elem::Bool:
-    return llvm::Type::getInt1Ty(context());
+    scalar = llvm::Type::getInt1Ty(context());
+    break;
   }
-  return nullptr;
+  return lanes > 1 ? llvm::FixedVectorType::get(scalar, unsigned(lanes)) : scalar;
 }
 
 llvm::Type* ModuleContext::memoryType(loops::Elem elem) {
@@ -62,6 +67,11 @@ Emitter::Emitter(ModuleContext& module, llvm::Function* function)
     : module_(module), function_(function), builder_(module.context()) {
   entry_ = llvm::BasicBlock::Create(module.context(), "entry", function);
   builder_.SetInsertPoint(entry_);
+  if (module.relaxedFp) {
+    llvm::FastMathFlags flags;
+    flags.setAllowContract();
+    builder_.setFastMathFlags(flags);
+  }
 }
 
 llvm::AllocaInst* Emitter::entryAlloca(llvm::Type* type, const std::string& name) {
@@ -72,17 +82,18 @@ llvm::AllocaInst* Emitter::entryAlloca(llvm::Type* type, const std::string& name
 llvm::AllocaInst* Emitter::localSlot(const loops::Local& local) {
   auto found = locals_.find(local.id);
   if (found != locals_.end()) return found->second;
-  llvm::AllocaInst* slot = entryAlloca(module_.registerType(local.type), local.name);
+  llvm::AllocaInst* slot = entryAlloca(module_.registerType(local.type, local.lanes), local.name);
   locals_.emplace(local.id, slot);
   return slot;
 }
 
 llvm::AllocaInst* Emitter::bufferSlot(const loops::Buffer& buffer) {
-  auto found = buffers_.find(buffer.id);
+  const loops::Buffer& memory = buffer.memory();
+  auto found = buffers_.find(memory.id);
   if (found != buffers_.end()) return found->second;
   llvm::AllocaInst* slot =
-      entryAlloca(llvm::PointerType::getUnqual(module_.context()), buffer.name);
-  buffers_.emplace(buffer.id, slot);
+      entryAlloca(llvm::PointerType::getUnqual(module_.context()), memory.name);
+  buffers_.emplace(memory.id, slot);
   return slot;
 }
 
@@ -94,12 +105,58 @@ void Emitter::setBuffer(const loops::BufferP& buffer, llvm::Value* pointer) {
   builder_.CreateStore(pointer, bufferSlot(*buffer));
 }
 
-llvm::Value* Emitter::element(const loops::Buffer& buffer, llvm::Value* index, bool inBounds) {
+llvm::Value* Emitter::element(const loops::Buffer& buffer, const std::vector<loops::ExprP>& indices,
+                              bool inBounds) {
   llvm::Value* base =
       builder_.CreateLoad(llvm::PointerType::getUnqual(module_.context()), bufferSlot(buffer));
+  // Row-major: ((i0 * d1 + i1) * d2 + i2) ...; in range, so nothing wraps.
+  llvm::Value* linear = builder_.getInt64(0);
+  for (size_t d = 0; d < indices.size(); ++d) {
+    llvm::Value* index = expr(indices[d]);
+    if (d == 0) {
+      linear = index;
+      continue;
+    }
+    llvm::Value* extent = expr(buffer.shape[d]);
+    linear = builder_.CreateAdd(builder_.CreateMul(linear, extent, "", false, inBounds), index, "",
+                                false, inBounds);
+  }
   llvm::Type* type = module_.memoryType(buffer.type);
-  return inBounds ? builder_.CreateInBoundsGEP(type, base, index)
-                  : builder_.CreateGEP(type, base, index);
+  return inBounds ? builder_.CreateInBoundsGEP(type, base, linear)
+                  : builder_.CreateGEP(type, base, linear);
+}
+
+llvm::Value* Emitter::loadElements(const loops::Buffer& buffer,
+                                   const std::vector<loops::ExprP>& indices, int lanes) {
+  llvm::Type* type = module_.memoryType(buffer.type);
+  llvm::Align align(module_.module.getDataLayout().getTypeAllocSize(type));
+  if (lanes > 1) type = llvm::FixedVectorType::get(type, unsigned(lanes));
+  llvm::Value* value = builder_.CreateAlignedLoad(type, element(buffer, indices), align);
+  if (buffer.type == loops::Elem::Bool)
+    value = builder_.CreateICmpNE(value, llvm::Constant::getNullValue(type));
+  return value;
+}
+
+void Emitter::storeElements(const loops::Buffer& buffer, const std::vector<loops::ExprP>& indices,
+                            llvm::Value* value) {
+  llvm::Type* type = module_.memoryType(buffer.type);
+  llvm::Align align(module_.module.getDataLayout().getTypeAllocSize(type));
+  if (buffer.type == loops::Elem::Bool) {
+    llvm::Type* bytes = type;
+    if (auto* vector = llvm::dyn_cast<llvm::FixedVectorType>(value->getType()))
+      bytes = llvm::FixedVectorType::get(type, vector->getNumElements());
+    value = builder_.CreateZExt(value, bytes);
+  }
+  builder_.CreateAlignedStore(value, element(buffer, indices), align);
+}
+
+llvm::Value* Emitter::withFlags(bool reassociate, const std::function<llvm::Value*()>& build) {
+  if (!reassociate || !module_.relaxedFp) return build();
+  llvm::IRBuilderBase::FastMathFlagGuard guard(builder_);
+  llvm::FastMathFlags flags = builder_.getFastMathFlags();
+  flags.setAllowReassoc();
+  builder_.setFastMathFlags(flags);
+  return build();
 }
 
 void Emitter::block(const loops::Block& statements) {
@@ -117,34 +174,55 @@ void Emitter::statement(const Stmt& s) {
   case Stmt::Kind::Assign:
     builder_.CreateStore(expr(s.value), localSlot(*s.local));
     return;
-  case Stmt::Kind::Store: {
+  case Stmt::Kind::Accumulate: {
+    llvm::AllocaInst* slot = localSlot(*s.local);
     llvm::Value* value = expr(s.value);
-    if (s.buffer->type == loops::Elem::Bool)
-      value = builder_.CreateZExt(value, llvm::Type::getInt8Ty(context));
-    builder_.CreateStore(value, element(*s.buffer, expr(s.index)));
+    llvm::Value* old = builder_.CreateLoad(slot->getAllocatedType(), slot);
+    builder_.CreateStore(
+        withFlags(s.reassociate, [&] { return binary(s.op, s.local->type, old, value); }), slot);
+    return;
+  }
+  case Stmt::Kind::Store:
+    storeElements(*s.buffer, s.indices, expr(s.value));
+    return;
+  case Stmt::Kind::Update: {
+    llvm::Value* value = expr(s.value);
+    int lanes = s.value->lanes;
+    llvm::Value* old = loadElements(*s.buffer, s.indices, lanes);
+    storeElements(*s.buffer, s.indices, withFlags(s.reassociate, [&] {
+      return binary(s.op, s.buffer->type, old, value);
+    }));
     return;
   }
   case Stmt::Kind::If: {
     auto* then = llvm::BasicBlock::Create(context, "then", function_);
+    auto* otherwise =
+        s.orElse.empty() ? nullptr : llvm::BasicBlock::Create(context, "else", function_);
     auto* after = llvm::BasicBlock::Create(context, "endif", function_);
-    builder_.CreateCondBr(expr(s.value), then, after);
+    builder_.CreateCondBr(expr(s.value), then, otherwise ? otherwise : after);
     builder_.SetInsertPoint(then);
     block(s.body);
     builder_.CreateBr(after);
+    if (otherwise) {
+      builder_.SetInsertPoint(otherwise);
+      block(s.orElse);
+      builder_.CreateBr(after);
+    }
     builder_.SetInsertPoint(after);
     return;
   }
   case Stmt::Kind::For:
     if (s.parallel) return parallelFor(s);
-    return forLoop(s, builder_.getInt64(0), expr(s.value));
+    return forLoop(s, expr(s.lower), expr(s.value));
   case Stmt::Kind::Alloc: {
     auto* ptr = llvm::PointerType::getUnqual(context);
     auto* alloc = module_.runtimeFunction(
         "arr_alloc", llvm::FunctionType::get(ptr, {builder_.getInt64Ty()}, false));
     alloc->addRetAttr(llvm::Attribute::NoAlias);
-    llvm::Value* elementSize = builder_.getInt64(
+    llvm::Value* bytes = builder_.getInt64(
         module_.module.getDataLayout().getTypeAllocSize(module_.memoryType(s.buffer->type)));
-    llvm::Value* bytes = builder_.CreateMul(expr(s.value), elementSize);
+    for (const loops::ExprP& extent : s.buffer->shape)
+      bytes = builder_.CreateMul(bytes, expr(extent));
     builder_.CreateStore(builder_.CreateCall(alloc, {bytes}), bufferSlot(*s.buffer));
     return;
   }
@@ -157,7 +235,7 @@ void Emitter::statement(const Stmt& s) {
   }
   case Stmt::Kind::Prefetch: {
     // Not inbounds: the address may be past the buffer (the row after the last one).
-    llvm::Value* address = element(*s.buffer, expr(s.index), false);
+    llvm::Value* address = element(*s.buffer, s.indices, false);
     // read, keep in all cache levels, data cache
     builder_.CreateIntrinsic(
         llvm::Intrinsic::prefetch, {llvm::PointerType::getUnqual(context)},
@@ -165,6 +243,17 @@ void Emitter::statement(const Stmt& s) {
     return;
   }
   }
+}
+
+llvm::Value* Emitter::tripCount(const Stmt& s) {
+  llvm::Value* lower = expr(s.lower);
+  llvm::Value* upper = expr(s.value);
+  llvm::Value* span = builder_.CreateSub(upper, lower);
+  llvm::Value* positive = builder_.CreateICmpSGT(upper, lower);
+  if (s.step != 1)
+    span = builder_.CreateUDiv(builder_.CreateAdd(span, builder_.getInt64(s.step - 1)),
+                               builder_.getInt64(s.step));
+  return builder_.CreateSelect(positive, span, builder_.getInt64(0));
 }
 
 void Emitter::forLoop(const Stmt& s, llvm::Value* begin, llvm::Value* end) {
@@ -181,7 +270,7 @@ void Emitter::forLoop(const Stmt& s, llvm::Value* begin, llvm::Value* end) {
   builder_.SetInsertPoint(body);
   block(s.body);
   llvm::Value* next = builder_.CreateAdd(builder_.CreateLoad(builder_.getInt64Ty(), index),
-                                         builder_.getInt64(1), "", true, true);
+                                         builder_.getInt64(s.step), "", false, true);
   builder_.CreateStore(next, index);
   builder_.CreateBr(header);
   builder_.SetInsertPoint(exit);
@@ -226,21 +315,32 @@ struct Captures {
     if (!seen.insert(e.id).second) return;
     if (e.kind == Expr::Kind::Local && !declared.count(e.local->id))
       locals.emplace(e.local->id, e.local);
-    if (e.buffer && !allocated.count(e.buffer->id)) buffers.emplace(e.buffer->id, e.buffer);
+    if (e.buffer) buffer(e.buffer);
     for (const loops::ExprP& operand : e.operands)
       expr(*operand);
   }
+  /// The memory a buffer (or view) reads, and the locals its shape needs.
+  void buffer(const loops::BufferP& used) {
+    for (const loops::ExprP& extent : used->shape)
+      expr(*extent);
+    if (used->base) return buffer(used->base);
+    if (!allocated.count(used->id)) buffers.emplace(used->id, used);
+  }
   void block(const loops::Block& statements) {
     for (const loops::StmtP& s : statements) {
-      if (s->value) expr(*s->value);
-      if (s->index) expr(*s->index);
+      for (const loops::ExprP& e : {s->value, s->lower})
+        if (e) expr(*e);
+      for (const loops::ExprP& index : s->indices)
+        expr(*index);
       if (s->kind == Stmt::Kind::Declare || s->kind == Stmt::Kind::For)
         declared.insert(s->local->id);
-      if (s->kind == Stmt::Kind::Assign && !declared.count(s->local->id))
+      if ((s->kind == Stmt::Kind::Assign || s->kind == Stmt::Kind::Accumulate) &&
+          !declared.count(s->local->id))
         assignedOutside.insert(s->local->id);
       if (s->kind == Stmt::Kind::Alloc) allocated.insert(s->buffer->id);
-      if (s->buffer && !allocated.count(s->buffer->id)) buffers.emplace(s->buffer->id, s->buffer);
+      if (s->buffer) buffer(s->buffer);
       block(s->body);
+      block(s->orElse);
     }
   }
 };
@@ -253,6 +353,7 @@ void Emitter::parallelFor(const Stmt& s) {
   llvm::Type* i64 = builder_.getInt64Ty();
 
   Captures captures;
+  captures.expr(*s.lower);
   captures.declared.insert(s.local->id);
   captures.block(s.body);
   std::set<uint32_t> reduced;
@@ -268,7 +369,7 @@ void Emitter::parallelFor(const Stmt& s) {
   for (const auto& [id, local] : captures.locals)
     if (!reduced.count(id)) {
       capturedLocals.push_back(local);
-      fields.push_back(module_.registerType(local->type));
+      fields.push_back(module_.registerType(local->type, local->lanes));
     }
   for (size_t i = 0; i < captures.buffers.size() + s.reductions.size(); ++i)
     fields.push_back(ptr);
@@ -283,8 +384,9 @@ void Emitter::parallelFor(const Stmt& s) {
   llvm::AllocaInst* contextSlot = entryAlloca(contextType, "context");
   size_t field = 0;
   for (const loops::LocalP& local : capturedLocals)
-    builder_.CreateStore(builder_.CreateLoad(module_.registerType(local->type), localSlot(*local)),
-                         builder_.CreateStructGEP(contextType, contextSlot, field++));
+    builder_.CreateStore(
+        builder_.CreateLoad(module_.registerType(local->type, local->lanes), localSlot(*local)),
+        builder_.CreateStructGEP(contextType, contextSlot, field++));
   for (const auto& [id, buffer] : captures.buffers)
     builder_.CreateStore(builder_.CreateLoad(ptr, bufferSlot(*buffer)),
                          builder_.CreateStructGEP(contextType, contextSlot, field++));
@@ -294,10 +396,10 @@ void Emitter::parallelFor(const Stmt& s) {
   if (!s.reductions.empty()) {
     llvm::Value* maxChunks = builder_.CreateCall(maxChunksFunction, {});
     for (const loops::Reduction& reduction : s.reductions) {
-      llvm::Type* type = module_.registerType(reduction.local->type);
+      llvm::Type* type = module_.registerType(reduction.local->type, reduction.local->lanes);
       llvm::Value* array = builder_.CreateAlloca(type, maxChunks, "partials");
       // Every chunk starts from the identity, also one the runtime does not use.
-      llvm::Value* initial = identity(reduction.op, reduction.local->type);
+      llvm::Value* initial = identity(reduction.op, reduction.local->type, reduction.local->lanes);
       countedLoop(maxChunks, "fill", [&](llvm::Value* c) {
         builder_.CreateStore(initial, builder_.CreateInBoundsGEP(type, array, c));
       });
@@ -307,13 +409,13 @@ void Emitter::parallelFor(const Stmt& s) {
   }
   auto* parallelForFunction = module_.runtimeFunction(
       "arr_parallel_for", llvm::FunctionType::get(i64, {i64, i64, ptr, ptr}, false));
-  llvm::Value* extent = expr(s.value);
+  llvm::Value* extent = tripCount(s);
   llvm::Value* work = expr(s.work);
   values_.clear();
   llvm::Value* used = builder_.CreateCall(parallelForFunction, {extent, work, chunk, contextSlot});
   for (size_t r = 0; r < s.reductions.size(); ++r) {
     const loops::Reduction& reduction = s.reductions[r];
-    llvm::Type* type = module_.registerType(reduction.local->type);
+    llvm::Type* type = module_.registerType(reduction.local->type, reduction.local->lanes);
     llvm::AllocaInst* accumulator = localSlot(*reduction.local);
     countedLoop(used, "fold", [&](llvm::Value* c) {
       llvm::Value* partial =
@@ -330,7 +432,7 @@ void Emitter::parallelFor(const Stmt& s) {
   llvm::Value* contextArgument = chunk->getArg(0);
   field = 0;
   for (const loops::LocalP& local : capturedLocals)
-    inner.setLocal(local, b.CreateLoad(module_.registerType(local->type),
+    inner.setLocal(local, b.CreateLoad(module_.registerType(local->type, local->lanes),
                                        b.CreateStructGEP(contextType, contextArgument, field++)));
   for (const auto& [id, buffer] : captures.buffers)
     inner.setBuffer(buffer,
@@ -339,14 +441,19 @@ void Emitter::parallelFor(const Stmt& s) {
   for (const loops::Reduction& reduction : s.reductions) {
     chunkPartials.push_back(
         b.CreateLoad(ptr, b.CreateStructGEP(contextType, contextArgument, field++)));
-    inner.setLocal(reduction.local, inner.identity(reduction.op, reduction.local->type));
+    inner.setLocal(reduction.local,
+                   inner.identity(reduction.op, reduction.local->type, reduction.local->lanes));
   }
+  // Iterations [begin, end) of the trip count are indices lower + t * step.
   Stmt serial = s;
   serial.parallel = false;
-  inner.forLoop(serial, chunk->getArg(1), chunk->getArg(2));
+  llvm::Value* lower = inner.expr(s.lower);
+  llvm::Value* step = b.getInt64(s.step);
+  inner.forLoop(serial, b.CreateAdd(lower, b.CreateMul(chunk->getArg(1), step)),
+                b.CreateAdd(lower, b.CreateMul(chunk->getArg(2), step)));
   for (size_t r = 0; r < s.reductions.size(); ++r) {
     const loops::Reduction& reduction = s.reductions[r];
-    llvm::Type* type = module_.registerType(reduction.local->type);
+    llvm::Type* type = module_.registerType(reduction.local->type, reduction.local->lanes);
     b.CreateStore(b.CreateLoad(type, inner.localSlot(*reduction.local)),
                   b.CreateInBoundsGEP(type, chunkPartials[r], chunk->getArg(3)));
   }

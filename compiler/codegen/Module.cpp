@@ -144,6 +144,7 @@ std::unique_ptr<llvm::Module> generateModule(const loops::Program& program,
   module->setDataLayout(machine->createDataLayout());
   module->setTargetTriple(machine->getTargetTriple().str());
   ModuleContext shared{*module, llvm::AttrBuilder(context)};
+  shared.relaxedFp = !program.strictFp;
   shared.functionAttributes.addAttribute("target-cpu", machine->getTargetCPU());
   shared.functionAttributes.addAttribute("target-features", machine->getTargetFeatureString());
   shared.functionAttributes.addAttribute(llvm::Attribute::NoUnwind);
