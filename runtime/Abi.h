@@ -18,17 +18,25 @@ void arr_set_error(const char* message);
 /// Records the interpreter's message for a negative dimension: "the dimension
 /// DIM evaluates to VALUE, a negative size" (`dimension` in source notation).
 void arr_set_negative_dimension_error(const char* dimension, int64_t value);
+/// Records the interpreter's message for a dimension whose value does not fit
+/// in i64: "the dimension DIM overflows i64".
+void arr_set_dimension_overflow_error(const char* dimension);
 
 // ---- Memory -----------------------------------------------------------------
-/// 64-byte aligned, zero-filled storage of `bytes` bytes (a valid pointer even
-/// for 0 bytes). Aborts with a message on exhaustion.
-void* arr_alloc(int64_t bytes);
+/// 64-byte aligned, zero-filled storage for `count` elements of `element_size`
+/// bytes (a valid pointer even for 0 elements). On failure (out of memory, a
+/// byte count past int64_t, or a negative count, which stands for an element
+/// count that overflowed) returns NULL with this thread's last error set:
+/// never aborts.
+void* arr_alloc(int64_t count, int64_t element_size);
+/// Releases storage from arr_alloc; NULL is ignored.
 void arr_free(void* pointer);
 
 // ---- Parallel loops ---------------------------------------------------------
 /// Runs the iterations [begin, end) of one chunk of a loop; `chunk` is the
-/// chunk's number.
-typedef void (*arr_chunk_function)(void* context, int64_t begin, int64_t end, int64_t chunk);
+/// chunk's number. Returns 0, or non-zero after a failure (with this thread's
+/// last error set), having released what it allocated.
+typedef int (*arr_chunk_function)(void* context, int64_t begin, int64_t end, int64_t chunk);
 /// The largest number of chunks arr_parallel_for can use (>= 1): the size of
 /// the per-chunk partial results a parallel reduction must provide.
 int64_t arr_parallel_max_chunks(void);
@@ -37,7 +45,12 @@ int64_t arr_parallel_max_chunks(void);
 /// everything as one chunk on the calling thread when the loop is too small
 /// (extent * work_per_iteration below a threshold), when one thread is
 /// configured, or when called from inside a parallel region. Returns the
-/// number of chunks used (<= arr_parallel_max_chunks()).
+/// number of chunks used (<= arr_parallel_max_chunks()), or -1 when a chunk
+/// failed: then the calling thread's last error is that chunk's message.
+///
+/// A bad OMP_NUM_THREADS (not a list of positive integers, which would make
+/// libomp abort) is removed from the environment before libomp first reads it,
+/// with a warning on standard error: the default number of threads is used.
 int64_t arr_parallel_for(int64_t extent, int64_t work_per_iteration, arr_chunk_function function,
                          void* context);
 /// The number of threads parallel loops use from now on (`--threads N`).

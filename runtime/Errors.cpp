@@ -28,4 +28,8 @@ void arr_set_negative_dimension_error(const char* dimension, int64_t value) {
               std::to_string(value) + ", a negative size";
 }
 
+void arr_set_dimension_overflow_error(const char* dimension) {
+  lastError = std::string("the dimension ") + (dimension ? dimension : "?") + " overflows i64";
+}
+
 } // extern "C"

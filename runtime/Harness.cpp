@@ -9,8 +9,10 @@
 
 #include "runtime/Abi.h"
 #include "runtime/EntryIo.h"
+#include "runtime/Parallel.h"
 #include "runtime/SizeBinding.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -128,7 +130,9 @@ void printHelp(const char* program) {
 /// Aligned, zero-filled storage from arr_alloc, released on every path.
 struct Buffer {
   void* data;
-  explicit Buffer(int64_t bytes) : data(arr_alloc(bytes)) {}
+  Buffer(int64_t count, int64_t elementSize) : data(arr_alloc(count, elementSize)) {
+    if (!data) throw IoError(arr_last_error());
+  }
   ~Buffer() { arr_free(data); }
   Buffer(const Buffer&) = delete;
   Buffer& operator=(const Buffer&) = delete;
@@ -144,6 +148,9 @@ T* address(std::vector<T>& items) {
 
 /// Runs the selected entry point; returns the exit status.
 int runEntry(const Options& options) {
+  // Checked before libomp reads it, which would abort.
+  std::string threadsProblem = arr::runtime::threadsEnvironmentProblem();
+  if (!threadsProblem.empty()) throw IoError(threadsProblem);
   if (options.threads > 0) arr_set_threads(options.threads);
   const arr_entry_descriptor& entry =
       arr_entry_table[arr::runtime::selectEntry(entryNames(), options.entry)];
@@ -161,9 +168,10 @@ int runEntry(const Options& options) {
   std::vector<int64_t> bytes;
   std::vector<std::unique_ptr<Buffer>> storage;
   std::vector<void*> resultPointers;
-  // A negative result dimension is left for the entry function to report:
-  // it checks the dimensions of its body in the interpreter's order, so the
-  // first one named is the one the interpreter names. Its storage is empty.
+  // A negative result dimension, or one that overflows, is left for the entry
+  // function to report: it checks the dimensions of its body in the
+  // interpreter's order, so the first one named is the one the interpreter
+  // names. Its storage is empty.
   std::string negativeDimension;
   for (const auto& type : signature.results) {
     std::vector<int64_t> shape;
@@ -172,11 +180,17 @@ int runEntry(const Options& options) {
     } catch (const IoError& error) {
       if (negativeDimension.empty()) negativeDimension = error.what();
     }
-    // Throws for a result too large to address.
-    bytes.push_back(arr::runtime::checkedElementCount(shape, type.dtype) *
-                    static_cast<int64_t>(arr::runtime::dtypeSize(type.dtype)));
+    // A count that overflows is -1 for arr_alloc, which reports it as native code's arrays.
+    int64_t count = 1;
+    if (std::find(shape.begin(), shape.end(), 0) != shape.end())
+      count = 0;
+    else
+      for (size_t d = 0; d < shape.size() && count >= 0; ++d)
+        if (__builtin_mul_overflow(count, shape[d], &count)) count = -1;
+    int64_t elementSize = static_cast<int64_t>(arr::runtime::dtypeSize(type.dtype));
+    storage.push_back(std::make_unique<Buffer>(count, elementSize));
+    bytes.push_back(count * elementSize); // arr_alloc checked that it fits
     shapes.push_back(std::move(shape));
-    storage.push_back(std::make_unique<Buffer>(bytes.back()));
     resultPointers.push_back(storage.back()->data);
   }
 

@@ -1,43 +1,43 @@
 // Aligned, zero-filled buffers for arrays. calloc provides the zeroes (large
 // blocks come straight from fresh pages, so zeroing them costs nothing); the
 // block is over-allocated by the alignment and the pointer calloc returned is
-// kept just below the aligned one for arr_free.
+// kept just below the aligned one for arr_free. A failure is reported, never
+// fatal: the caller frees what it holds and returns an error (Abi.h).
 
 #include "runtime/Abi.h"
 
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
 #include <cstdlib>
+#include <string>
 
 namespace {
 
-constexpr uintptr_t kAlignment = 64; // a cache line, and enough for any vector register
+constexpr int64_t kAlignment = 64; // a cache line, and enough for any vector register
 
-[[noreturn]] void outOfMemory(int64_t bytes) {
-  std::fprintf(stderr, "error: out of memory (cannot allocate %lld bytes)\n",
-               static_cast<long long>(bytes));
-  std::fflush(stderr);
-  std::abort();
+void* outOfMemory(int64_t count, int64_t elementSize) {
+  std::string what =
+      count < 0 ? "an array whose element count overflows i64"
+                : std::to_string(count) + " elements of " + std::to_string(elementSize) + " bytes";
+  arr_set_error(("out of memory: cannot allocate " + what).c_str());
+  return nullptr;
 }
 
 } // namespace
 
 extern "C" {
 
-void* arr_alloc(int64_t bytes) {
-  if (bytes < 0) {
-    std::fprintf(stderr, "error: arr_alloc called with a negative size (%lld bytes)\n",
-                 static_cast<long long>(bytes));
-    std::fflush(stderr);
-    std::abort();
-  }
+void* arr_alloc(int64_t count, int64_t element_size) {
+  int64_t bytes = 0;
+  if (count < 0 || element_size <= 0 || __builtin_mul_overflow(count, element_size, &bytes) ||
+      bytes > INT64_MAX - kAlignment)
+    return outOfMemory(count, element_size);
   // calloc's pointers are aligned to at least 16 bytes, so rounding up past
   // raw leaves 16 to 64 bytes below the aligned pointer: room for raw itself.
   static_assert(alignof(std::max_align_t) >= sizeof(void*));
-  void* raw = std::calloc(1, static_cast<size_t>(bytes) + kAlignment);
-  if (!raw) outOfMemory(bytes);
-  uintptr_t aligned = (reinterpret_cast<uintptr_t>(raw) + kAlignment) & ~(kAlignment - 1);
+  void* raw = std::calloc(1, static_cast<size_t>(bytes + kAlignment));
+  if (!raw) return outOfMemory(count, element_size);
+  uintptr_t aligned = (reinterpret_cast<uintptr_t>(raw) + kAlignment) & ~uintptr_t(kAlignment - 1);
   reinterpret_cast<void**>(aligned)[-1] = raw;
   return reinterpret_cast<void*>(aligned);
 }

@@ -3,14 +3,66 @@
 // which LLVM's libomp also exports, so executables link libomp only (never
 // libgomp: two OpenMP runtimes in one process would each start a thread pool).
 
+#include "runtime/Parallel.h"
+
 #include "runtime/Abi.h"
 
 #include <omp.h>
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+#include <string>
+
+namespace arr::runtime {
+
+std::string threadsEnvironmentProblem() {
+  const char* value = std::getenv("OMP_NUM_THREADS");
+  if (!value) return "";
+  constexpr long kMaxListed = long{1} << 20; // libomp runs out of memory past ~10^8
+  std::string text = value;
+  auto skipSpaces = [&](size_t& at) {
+    while (at < text.size() && std::isspace(static_cast<unsigned char>(text[at])))
+      ++at;
+  };
+  bool valid = true;
+  for (size_t at = 0; valid;) {
+    skipSpaces(at);
+    size_t digits = at;
+    long number = 0;
+    while (at < text.size() && std::isdigit(static_cast<unsigned char>(text[at])) &&
+           number <= kMaxListed)
+      number = number * 10 + (text[at++] - '0');
+    valid = at > digits && number >= 1 && number <= kMaxListed;
+    skipSpaces(at);
+    if (at == text.size()) break;
+    valid = valid && text[at++] == ',';
+  }
+  if (valid) return "";
+  return "OMP_NUM_THREADS='" + text +
+         "' is not a positive number of threads (or a comma-separated list of them)";
+}
+
+} // namespace arr::runtime
 
 namespace {
+
+/// libomp aborts the process when it reads a bad OMP_NUM_THREADS, which an executable
+/// reports before (Harness.cpp) but a program calling object-file entries may not: the
+/// variable is then removed, with a warning, before the first call into libomp.
+void ignoreBadThreadsEnvironment() {
+  static std::once_flag checked;
+  std::call_once(checked, [] {
+    std::string problem = arr::runtime::threadsEnvironmentProblem();
+    if (problem.empty()) return;
+    std::fprintf(stderr, "arr: warning: %s; using the default number of threads\n",
+                 problem.c_str());
+    unsetenv("OMP_NUM_THREADS");
+  });
+}
 
 /// Loops with less work than this (iterations times the work of one
 /// iteration, roughly in simple operations) run serially: below it, waking
@@ -31,6 +83,7 @@ int64_t clampThreads(int64_t threads) {
 /// OpenMP's default (OMP_NUM_THREADS, else the number of cores), read once so
 /// that arr_parallel_max_chunks gives every caller the same answer.
 int64_t defaultThreads() {
+  ignoreBadThreadsEnvironment();
   static const int64_t threads = clampThreads(omp_get_max_threads());
   return threads;
 }
@@ -54,6 +107,7 @@ int64_t arr_parallel_max_chunks(void) {
 }
 
 void arr_set_threads(int64_t threads) {
+  ignoreBadThreadsEnvironment();
   int64_t clamped = clampThreads(threads);
   configuredThreads.store(clamped, std::memory_order_relaxed);
   // Parallel regions that generated code opens itself follow the setting too.
@@ -63,23 +117,34 @@ void arr_set_threads(int64_t threads) {
 int64_t arr_parallel_for(int64_t extent, int64_t work_per_iteration, arr_chunk_function function,
                          void* context) {
   int64_t threads = currentThreads();
-  if (threads == 1 || extent <= 1 || smallLoop(extent, work_per_iteration) || omp_in_parallel()) {
-    function(context, 0, extent, 0);
-    return 1;
-  }
+  if (threads == 1 || extent <= 1 || smallLoop(extent, work_per_iteration) || omp_in_parallel())
+    return function(context, 0, extent, 0) == 0 ? 1 : -1;
   // Chunk c is [c*q + min(c, r), (c+1)*q + min(c+1, r)): consecutive ranges
   // whose lengths differ by at most one, computed without overflow.
   const int64_t chunks = std::min(threads, extent);
   const int64_t quotient = extent / chunks;
   const int64_t remainder = extent % chunks;
   auto begin = [&](int64_t chunk) { return chunk * quotient + std::min(chunk, remainder); };
+  // The first failure's message, taken on the thread that failed (errors are per thread).
+  std::mutex failure;
+  bool failed = false;
+  std::string message;
 #pragma omp parallel num_threads(static_cast <int>(chunks))
   {
     // The team can be smaller than asked (OMP_DYNAMIC, thread limits); then
     // a thread runs several chunks, so every chunk still runs exactly once.
     const int64_t team = omp_get_num_threads();
     for (int64_t chunk = omp_get_thread_num(); chunk < chunks; chunk += team)
-      function(context, begin(chunk), begin(chunk + 1), chunk);
+      if (function(context, begin(chunk), begin(chunk + 1), chunk) != 0) {
+        std::lock_guard<std::mutex> lock(failure);
+        if (!failed) message = arr_last_error();
+        failed = true;
+        break;
+      }
+  }
+  if (failed) {
+    arr_set_error(message.c_str());
+    return -1;
   }
   return chunks;
 }

@@ -47,14 +47,20 @@ bool SizePolynomial::mentions(size_t index) const {
   return false;
 }
 
-int64_t SizePolynomial::evaluate(const std::vector<int64_t>& values) const {
-  uint64_t total = 0; // unsigned: overflow wraps, as sema::Dim::evaluate does
+std::optional<int64_t> SizePolynomial::evaluate(const std::vector<int64_t>& values) const {
+  __int128 total = 0; // a few terms of int64_t each cannot overflow it
   for (const SizeTerm& term : terms) {
-    uint64_t product = static_cast<uint64_t>(term.coefficient);
+    // A zero factor makes the term 0 whatever the others are, so that the result does not
+    // depend on the order of the factors.
+    bool zero = std::any_of(term.variables.begin(), term.variables.end(),
+                            [&](size_t variable) { return values.at(variable) == 0; });
+    if (zero) continue;
+    int64_t product = term.coefficient;
     for (size_t variable : term.variables)
-      product *= static_cast<uint64_t>(values.at(variable));
+      if (__builtin_mul_overflow(product, values.at(variable), &product)) return std::nullopt;
     total += product;
   }
+  if (total < INT64_MIN || total > INT64_MAX) return std::nullopt;
   return static_cast<int64_t>(total);
 }
 
@@ -87,6 +93,10 @@ std::string formatDimension(const SizePolynomial& dimension,
       return a->variables.size() > b->variables.size();
     return monomialText(a->variables, names) < monomialText(b->variables, names);
   });
+  // A positive term first where there is one: `5-n`, not `-n+5`.
+  auto positive = std::find_if(ordered.begin(), ordered.end(),
+                               [](const SizeTerm* term) { return term->coefficient > 0; });
+  if (positive != ordered.end()) std::rotate(ordered.begin(), positive, positive + 1);
   std::string text;
   for (const SizeTerm* term : ordered) {
     bool negative = term->coefficient < 0;

@@ -10,6 +10,7 @@
 #include "runtime/ArrayValue.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,8 +38,10 @@ struct SizePolynomial {
   /// The variable when this is exactly one variable with coefficient 1.
   bool isVariable(size_t& index) const;
   bool mentions(size_t index) const;
-  /// The value for the given values of the variables, wrapping on overflow.
-  int64_t evaluate(const std::vector<int64_t>& values) const;
+  /// The value for the given (non-negative) values of the variables; nothing when a
+  /// term (a product with no zero factor) or the sum does not fit in int64_t. Like
+  /// sema::Dim::evaluate, so the interpreter and executables agree.
+  std::optional<int64_t> evaluate(const std::vector<int64_t>& values) const;
   bool operator==(const SizePolynomial&) const = default;
 };
 
@@ -69,7 +72,8 @@ Signature parseSignature(std::string_view text);
 std::string encodeSignature(const Signature& signature);
 
 /// A dimension in the notation of the compiler's messages (sema::Dim::toString):
-/// products before sums, higher degree first, names alphabetically ("n*m+2*n-1").
+/// products before sums, higher degree first, names alphabetically ("n*m+2*n-1"), except
+/// that a positive term comes first ("5-n").
 std::string formatDimension(const SizePolynomial& dimension, const std::vector<std::string>& names);
 
 /// A type as the compiler prints it: "[n,m+1]f64", or "f64" for a scalar.

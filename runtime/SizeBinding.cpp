@@ -6,13 +6,14 @@ namespace arr::runtime {
 
 namespace {
 
-enum class Solution { Solved, NoSolution, Unknown };
+enum class Solution { Solved, NoSolution, Unknown, Overflow };
 
 /// Solves dimension(var) = target for the one unbound variable `var` of a
-/// dimension linear in it, such as n+1 or 2*n (its other variables are bound).
-/// "Linear" is decided as the compiler's algebra would from the values at 0, 1
-/// and 2: the second difference must vanish for every product of the other
-/// variables. Unknown when it does not, or when var's coefficient is 0.
+/// dimension linear in it, such as n+1, n-1 or 2*n (its other variables are
+/// bound). "Linear" is decided as the compiler's algebra would from the values
+/// at 0, 1 and 2: the second difference must vanish for every product of the
+/// other variables. Unknown when it does not, or when var's coefficient is 0;
+/// Overflow when the coefficient or the rest does not fit in int64_t.
 Solution solveLinear(const SizePolynomial& dimension, size_t var, int64_t target,
                      const std::vector<int64_t>& values, int64_t& value) {
   SizePolynomial rest, slope, secondDifference;
@@ -37,17 +38,16 @@ Solution solveLinear(const SizePolynomial& dimension, size_t var, int64_t target
   }
   secondDifference.normalise();
   if (!secondDifference.terms.empty()) return Solution::Unknown;
-  int64_t c = slope.evaluate(values);
-  if (c == 0) return Solution::Unknown;
-  int64_t difference = static_cast<int64_t>(static_cast<uint64_t>(target) -
-                                            static_cast<uint64_t>(rest.evaluate(values)));
-  if (c == -1) { // difference / -1 overflows for the most negative difference
-    value = static_cast<int64_t>(0 - static_cast<uint64_t>(difference));
-    if (value < 0) return Solution::NoSolution;
-    return Solution::Solved;
-  }
-  if (difference % c != 0 || difference / c < 0) return Solution::NoSolution;
-  value = difference / c;
+  std::optional<int64_t> c = slope.evaluate(values);
+  std::optional<int64_t> known = rest.evaluate(values);
+  if (!c || !known) return Solution::Overflow;
+  if (*c == 0) return Solution::Unknown;
+  // target >= 0, so the difference is above INT64_MIN; past INT64_MAX no int64_t value fits.
+  int64_t difference = 0;
+  if (__builtin_sub_overflow(target, *known, &difference)) return Solution::NoSolution;
+  if (difference % *c != 0 || (difference != 0 && (difference < 0) != (*c < 0)))
+    return Solution::NoSolution;
+  value = difference / *c;
   return Solution::Solved;
 }
 
@@ -155,6 +155,8 @@ private:
             break;
           case Solution::NoSolution:
             throw shapeMismatch(i);
+          case Solution::Overflow:
+            throw overflow(i, dimension);
           case Solution::Unknown:
             break;
           }
@@ -171,16 +173,29 @@ private:
         throw IoError("cannot determine the sizes in dimension " +
                       formatDimension(dimension, signature_.sizes) + " of parameter " + quoted(i) +
                       " from its shape " + formatShape(args_[i].shape));
-      if (dimension.evaluate(values_) != args_[i].shape[d]) throw shapeMismatch(i);
+      std::optional<int64_t> value = dimension.evaluate(values_);
+      if (!value) throw overflow(i, dimension);
+      if (*value != args_[i].shape[d]) throw shapeMismatch(i);
     }
   }
 
   /// "parameter 'b' must have shape [n+1], got [5] (n = 3 from 'a')".
   IoError shapeMismatch(size_t i) const {
+    return IoError("parameter " + quoted(i) + " must have shape " +
+                   formatShapeOf(typeOf(i), signature_.sizes) + ", got " +
+                   formatShape(args_[i].shape) + boundSizes(i));
+  }
+
+  /// "parameter 'b' has shape [1], and its dimension n*n overflows i64 (n = ... from 'a')".
+  IoError overflow(size_t i, const SizePolynomial& dimension) const {
+    return IoError("parameter " + quoted(i) + " has shape " + formatShape(args_[i].shape) +
+                   ", and its dimension " + formatDimension(dimension, signature_.sizes) +
+                   " overflows i64" + boundSizes(i));
+  }
+
+  /// " (n = 3 from 'a')": the sizes in parameter i's type that other parameters fixed.
+  std::string boundSizes(size_t i) const {
     const SignatureType& type = typeOf(i);
-    std::string message = "parameter " + quoted(i) + " must have shape " +
-                          formatShapeOf(type, signature_.sizes) + ", got " +
-                          formatShape(args_[i].shape);
     std::string notes;
     for (size_t v = 0; v < signature_.sizes.size(); ++v) {
       bool mentioned = false;
@@ -190,7 +205,7 @@ private:
       notes += (notes.empty() ? "" : ", ") + signature_.sizes[v] + " = " +
                std::to_string(values_[v]) + " from " + quoted(boundBy_[v]);
     }
-    return IoError(notes.empty() ? message : message + " (" + notes + ")");
+    return notes.empty() ? "" : " (" + notes + ")";
   }
 
   const Signature& signature_;
@@ -212,11 +227,13 @@ std::vector<int64_t> evaluateShape(const SignatureType& type, const std::vector<
                                    const std::vector<int64_t>& sizes) {
   std::vector<int64_t> shape;
   for (const SizePolynomial& dimension : type.shape) {
-    int64_t value = dimension.evaluate(sizes);
-    if (value < 0)
+    std::optional<int64_t> value = dimension.evaluate(sizes);
+    if (!value)
+      throw IoError("the dimension " + formatDimension(dimension, names) + " overflows i64");
+    if (*value < 0)
       throw IoError("the dimension " + formatDimension(dimension, names) + " evaluates to " +
-                    std::to_string(value) + ", a negative size");
-    shape.push_back(value);
+                    std::to_string(*value) + ", a negative size");
+    shape.push_back(*value);
   }
   return shape;
 }

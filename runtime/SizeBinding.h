@@ -20,13 +20,14 @@ namespace arr::runtime {
 /// and 'b' disagree on size n (3 vs 4): a has shape [3] but b has shape [4]"),
 /// when an input's rank or element type does not match its parameter, or when
 /// a dimension evaluates differently ("parameter 'a' must have shape [3], got
-/// [4]"). A dimension such as n+1 or 2*n binds n when it is the only unknown.
+/// [4]") or overflows. A dimension such as n+1, n-1 or 2*n binds n when it is
+/// the only unknown.
 std::vector<int64_t> bindSizes(const Signature& signature, const std::string& entryName,
                                const std::vector<ArrayValue>& args);
 
 /// The shape of `type` for the given sizes. Throws IoError for a negative
-/// dimension, in the interpreter's words ("the dimension n-5 evaluates to -2,
-/// a negative size").
+/// dimension or one that overflows, in the interpreter's words ("the dimension
+/// n-5 evaluates to -2, a negative size", "the dimension n*n overflows i64").
 std::vector<int64_t> evaluateShape(const SignatureType& type, const std::vector<std::string>& names,
                                    const std::vector<int64_t>& sizes);
 

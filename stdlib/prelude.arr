@@ -2,7 +2,7 @@
 -- the same name shadows these in the user's own file.
 --
 -- Sizes: `take` and `drop` take a static count k (a constant, a size variable or
--- + and * of them): an i64 parameter whose name is a size variable is a size
+-- +, - and * of them): an i64 parameter whose name is a size variable is a size
 -- parameter, bound at each call from the argument's size expression.
 
 -- Sum along the outermost dimension.
@@ -102,3 +102,16 @@ def jacrev<T>(f: [n]T -> [m]T, x: [n]T): [m, n]T =
 -- the one-hot tangent e_j, and the columns are transposed into [m, n].
 def jacfwd<T>(f: [n]T -> [m]T, x: [n]T): [m, n]T =
   tr([1, 0], build([n], \j -> (jvp(f)(x, build([n], \k -> if j == k then 1 else 0))).1))
+
+-- f applied k times to init, the step's index first: iterate(3, f, s) is
+-- f(2, f(1, f(0, s))). k is a size, like take's count.
+def iterate<A>(k: i64, f: (i64, A) -> A, init: A): A = fold(\s i -> f(i, s), init, iota(k))
+
+-- The Hessian of a scalar function f: [n]T -> T at x, [n, n]: forward over reverse,
+-- column j the derivative of the gradient along e_j.
+def hessian<T>(f: [n]T -> T, x: [n]T): [n, n]T = jacfwd(\y -> grad(f)(y), x)
+
+-- The Hessian of f at x applied to v, without forming the Hessian: the directional
+-- derivative of the gradient along v (forward over reverse), a few times the cost of
+-- the gradient.
+def hvp<T>(f: [n]T -> T, x: [n]T, v: [n]T): [n]T = (jvp(\y -> grad(f)(y))(x, v)).1

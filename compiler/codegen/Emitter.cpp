@@ -2,8 +2,12 @@
 
 #include "codegen/Emitter.h"
 
+#include "loops/ExprBuilder.h"
+
 #include <llvm/IR/Intrinsics.h>
 
+#include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -91,10 +95,67 @@ llvm::AllocaInst* Emitter::bufferSlot(const loops::Buffer& buffer) {
   const loops::Buffer& memory = buffer.memory();
   auto found = buffers_.find(memory.id);
   if (found != buffers_.end()) return found->second;
-  llvm::AllocaInst* slot =
-      entryAlloca(llvm::PointerType::getUnqual(module_.context()), memory.name);
+  // Null until allocated and again once freed, so that a failure path can free every
+  // buffer of the function (arr_free ignores null).
+  auto* ptr = llvm::PointerType::getUnqual(module_.context());
+  llvm::IRBuilder<> at(entry_, entry_->begin());
+  llvm::AllocaInst* slot = at.CreateAlloca(ptr, nullptr, memory.name);
+  at.CreateStore(llvm::ConstantPointerNull::get(ptr), slot);
   buffers_.emplace(memory.id, slot);
   return slot;
+}
+
+llvm::BasicBlock* Emitter::failureBlock() {
+  if (!failure_) failure_ = llvm::BasicBlock::Create(module_.context(), "failed", function_);
+  return failure_;
+}
+
+void Emitter::finishFailurePath() {
+  if (!failure_) return;
+  builder_.SetInsertPoint(failure_);
+  auto* ptr = llvm::PointerType::getUnqual(module_.context());
+  auto* release = module_.runtimeFunction(
+      "arr_free", llvm::FunctionType::get(builder_.getVoidTy(), {ptr}, false));
+  for (const loops::BufferP& buffer : allocated_)
+    builder_.CreateCall(release, {builder_.CreateLoad(ptr, bufferSlot(*buffer))});
+  builder_.CreateRet(builder_.getInt32(1));
+}
+
+llvm::Value* Emitter::checkedCount(const std::vector<loops::ExprP>& extents) {
+  std::vector<loops::ExprP> factors;
+  std::function<void(const loops::ExprP&)> collect = [&](const loops::ExprP& e) {
+    if (e->kind == Expr::Kind::Binary && e->binaryOp == loops::BinaryOp::Mul) {
+      collect(e->operands[0]);
+      collect(e->operands[1]);
+    } else {
+      factors.push_back(e);
+    }
+  };
+  for (const loops::ExprP& extent : extents)
+    collect(extent);
+  if (factors.empty()) return builder_.getInt64(1);
+  if (factors.size() < 2) return expr(factors[0]);
+  std::vector<llvm::Value*> values;
+  for (const loops::ExprP& factor : factors)
+    values.push_back(expr(factor));
+  auto [product, overflow] = checkedProduct(builder_, builder_.getInt64(1), values);
+  // arr_alloc takes a negative count for one that overflowed.
+  return builder_.CreateSelect(overflow, builder_.getInt64(-1), product);
+}
+
+std::pair<llvm::Value*, llvm::Value*> checkedProduct(llvm::IRBuilder<>& builder, llvm::Value* first,
+                                                     const std::vector<llvm::Value*>& factors) {
+  llvm::Value* product = first;
+  llvm::Value* overflow = builder.getFalse();
+  llvm::Value* zero = builder.getFalse();
+  for (llvm::Value* factor : factors) {
+    zero = builder.CreateOr(zero, builder.CreateICmpEQ(factor, builder.getInt64(0)));
+    llvm::Value* result = builder.CreateIntrinsic(llvm::Intrinsic::smul_with_overflow,
+                                                  {builder.getInt64Ty()}, {product, factor});
+    product = builder.CreateExtractValue(result, 0);
+    overflow = builder.CreateOr(overflow, builder.CreateExtractValue(result, 1));
+  }
+  return {product, builder.CreateAnd(overflow, builder.CreateNot(zero))};
 }
 
 void Emitter::setLocal(const loops::LocalP& local, llvm::Value* value) {
@@ -211,19 +272,42 @@ void Emitter::statement(const Stmt& s) {
     builder_.SetInsertPoint(after);
     return;
   }
-  case Stmt::Kind::For:
-    if (s.parallel) return parallelFor(s);
-    return forLoop(s, expr(s.lower), expr(s.value));
+  case Stmt::Kind::For: {
+    // An array of shape [huge, 0] costs nothing in the interpreter: skip the whole nest
+    // when a loop nested in it runs no iteration, rather than run the outer ones empty.
+    llvm::BasicBlock* after = nullptr;
+    if (llvm::Value* empty = innerNestEmpty(s)) {
+      auto* nest = llvm::BasicBlock::Create(context, "nest", function_);
+      after = llvm::BasicBlock::Create(context, "endnest", function_);
+      builder_.CreateCondBr(empty, after, nest);
+      builder_.SetInsertPoint(nest);
+    }
+    if (s.parallel)
+      parallelFor(s);
+    else
+      forLoop(s, expr(s.lower), expr(s.value));
+    if (after) {
+      builder_.CreateBr(after);
+      builder_.SetInsertPoint(after);
+    }
+    return;
+  }
   case Stmt::Kind::Alloc: {
     auto* ptr = llvm::PointerType::getUnqual(context);
-    auto* alloc = module_.runtimeFunction(
-        "arr_alloc", llvm::FunctionType::get(ptr, {builder_.getInt64Ty()}, false));
+    llvm::Type* i64 = builder_.getInt64Ty();
+    auto* alloc =
+        module_.runtimeFunction("arr_alloc", llvm::FunctionType::get(ptr, {i64, i64}, false));
     alloc->addRetAttr(llvm::Attribute::NoAlias);
-    llvm::Value* bytes = builder_.getInt64(
+    llvm::Value* elementSize = builder_.getInt64(
         module_.module.getDataLayout().getTypeAllocSize(module_.memoryType(s.buffer->type)));
-    for (const loops::ExprP& extent : s.buffer->shape)
-      bytes = builder_.CreateMul(bytes, expr(extent));
-    builder_.CreateStore(builder_.CreateCall(alloc, {bytes}), bufferSlot(*s.buffer));
+    llvm::Value* data = builder_.CreateCall(alloc, {checkedCount(s.buffer->shape), elementSize});
+    builder_.CreateStore(data, bufferSlot(*s.buffer));
+    if (std::find(allocated_.begin(), allocated_.end(), s.buffer) == allocated_.end())
+      allocated_.push_back(s.buffer);
+    // Out of memory: arr_alloc has set the error; free everything and fail.
+    auto* allocated = llvm::BasicBlock::Create(context, "allocated", function_);
+    builder_.CreateCondBr(builder_.CreateIsNull(data), failureBlock(), allocated);
+    builder_.SetInsertPoint(allocated);
     return;
   }
   case Stmt::Kind::Free: {
@@ -231,6 +315,17 @@ void Emitter::statement(const Stmt& s) {
     auto* release = module_.runtimeFunction(
         "arr_free", llvm::FunctionType::get(builder_.getVoidTy(), {ptr}, false));
     builder_.CreateCall(release, {builder_.CreateLoad(ptr, bufferSlot(*s.buffer))});
+    builder_.CreateStore(llvm::ConstantPointerNull::get(ptr), bufferSlot(*s.buffer));
+    return;
+  }
+  case Stmt::Kind::Swap: {
+    auto* ptr = llvm::PointerType::getUnqual(context);
+    llvm::AllocaInst* first = bufferSlot(*s.buffer);
+    llvm::AllocaInst* second = bufferSlot(*s.other);
+    llvm::Value* a = builder_.CreateLoad(ptr, first);
+    llvm::Value* b = builder_.CreateLoad(ptr, second);
+    builder_.CreateStore(b, first);
+    builder_.CreateStore(a, second);
     return;
   }
   case Stmt::Kind::Prefetch: {
@@ -254,6 +349,25 @@ llvm::Value* Emitter::tripCount(const Stmt& s) {
     span = builder_.CreateUDiv(builder_.CreateAdd(span, builder_.getInt64(s.step - 1)),
                                builder_.getInt64(s.step));
   return builder_.CreateSelect(positive, span, builder_.getInt64(0));
+}
+
+llvm::Value* Emitter::innerNestEmpty(const Stmt& loop) {
+  std::vector<uint32_t> indices{loop.local->id};
+  llvm::Value* empty = nullptr;
+  for (const Stmt* outer = &loop;
+       outer->body.size() == 1 && outer->body[0]->kind == Stmt::Kind::For;) {
+    const Stmt& inner = *outer->body[0];
+    // Bounds that depend on an outer index (a triangle) are not the same everywhere.
+    if (std::any_of(indices.begin(), indices.end(), [&](uint32_t id) {
+          return loops::mentionsLocal(inner.value, id) || loops::mentionsLocal(inner.lower, id);
+        }))
+      break;
+    llvm::Value* none = builder_.CreateICmpSLE(expr(inner.value), expr(inner.lower));
+    empty = empty ? builder_.CreateOr(empty, none) : none;
+    indices.push_back(inner.local->id);
+    outer = &inner;
+  }
+  return empty;
 }
 
 void Emitter::forLoop(const Stmt& s, llvm::Value* begin, llvm::Value* end) {
@@ -375,7 +489,7 @@ void Emitter::parallelFor(const Stmt& s) {
     fields.push_back(ptr);
   auto* contextType = llvm::StructType::get(context, fields);
 
-  auto* chunkType = llvm::FunctionType::get(builder_.getVoidTy(), {ptr, i64, i64, i64}, false);
+  auto* chunkType = llvm::FunctionType::get(builder_.getInt32Ty(), {ptr, i64, i64, i64}, false);
   llvm::Function* chunk = module_.makeFunction(function_->getName().str() + ".chunk" +
                                                    std::to_string(module_.outlined++),
                                                chunkType, llvm::GlobalValue::InternalLinkage);
@@ -413,6 +527,10 @@ void Emitter::parallelFor(const Stmt& s) {
   llvm::Value* work = expr(s.work);
   values_.clear();
   llvm::Value* used = builder_.CreateCall(parallelForFunction, {extent, work, chunk, contextSlot});
+  // A chunk failed (out of memory): its message is this thread's last error now.
+  auto* ran = llvm::BasicBlock::Create(context, "ran", function_);
+  builder_.CreateCondBr(builder_.CreateICmpSLT(used, builder_.getInt64(0)), failureBlock(), ran);
+  builder_.SetInsertPoint(ran);
   for (size_t r = 0; r < s.reductions.size(); ++r) {
     const loops::Reduction& reduction = s.reductions[r];
     llvm::Type* type = module_.registerType(reduction.local->type, reduction.local->lanes);
@@ -457,7 +575,8 @@ void Emitter::parallelFor(const Stmt& s) {
     b.CreateStore(b.CreateLoad(type, inner.localSlot(*reduction.local)),
                   b.CreateInBoundsGEP(type, chunkPartials[r], chunk->getArg(3)));
   }
-  b.CreateRetVoid();
+  b.CreateRet(b.getInt32(0));
+  inner.finishFailurePath();
 }
 
 } // namespace arr::codegen

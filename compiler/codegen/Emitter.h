@@ -8,6 +8,11 @@
 // iterations, called through the runtime's arr_parallel_for with a context
 // holding the values the body reads; reductions are accumulated per chunk and
 // folded in chunk order afterwards.
+//
+// A failed allocation (out of memory, or an element count past i64) leads to
+// the function's failure block, which frees the buffers it allocated and
+// returns 1: the entry function returns it to its caller, a chunk function to
+// arr_parallel_for, which reports it to the parent chunk or entry function.
 
 #include "loops/LoopIR.h"
 
@@ -17,6 +22,8 @@
 #include <functional>
 #include <string>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 namespace arr::codegen {
 
@@ -39,6 +46,12 @@ struct ModuleContext {
                                llvm::GlobalValue::LinkageTypes linkage);
 };
 
+/// The product of `first` and `factors` (i64), and whether it overflows i64. A zero
+/// factor makes the product 0 whatever the others are, as sema::Dim::evaluate computes
+/// it (the wrapped product is then 0 too), so the order of the factors does not matter.
+std::pair<llvm::Value*, llvm::Value*> checkedProduct(llvm::IRBuilder<>& builder, llvm::Value* first,
+                                                     const std::vector<llvm::Value*>& factors);
+
 class Emitter {
 public:
   Emitter(ModuleContext& module, llvm::Function* function);
@@ -50,17 +63,29 @@ public:
   llvm::Value* expr(const loops::ExprP& expr);
   llvm::Constant* constant(const loops::Expr& expr);
   llvm::IRBuilder<>& builder() { return builder_; }
+  /// Where the function goes when an allocation fails (made on first use).
+  llvm::BasicBlock* failureBlock();
+  /// Fills the failure block, once the body is complete: it frees every buffer the
+  /// function allocated (their slots are null when not live) and returns 1.
+  void finishFailurePath();
 
 private:
   void statement(const loops::Stmt& statement);
-  /// The loop's iterations [begin, end) of its trip count: index = lower + t * step.
+  /// The loop with its index from `begin` (included) while below `end`, by its step.
   void forLoop(const loops::Stmt& statement, llvm::Value* begin, llvm::Value* end);
   /// The number of iterations of a loop: ceil((upper - lower) / step), at least 0.
   llvm::Value* tripCount(const loops::Stmt& statement);
+  /// Whether the loops perfectly nested in `loop` (its body is one loop, whose body is
+  /// one loop, ...) run no iteration, as far as their extents do not depend on the
+  /// enclosing indices; null when no inner loop qualifies.
+  llvm::Value* innerNestEmpty(const loops::Stmt& loop);
   void parallelFor(const loops::Stmt& statement);
   /// A loop over [0, count) made of straight-line code from `body`.
   void countedLoop(llvm::Value* count, const std::string& name,
                    const std::function<void(llvm::Value*)>& body);
+  /// The element count of a shape (the product of its extents), or -1 when it overflows
+  /// i64.
+  llvm::Value* checkedCount(const std::vector<loops::ExprP>& extents);
   llvm::AllocaInst* localSlot(const loops::Local& local);
   llvm::AllocaInst* bufferSlot(const loops::Buffer& buffer);
   llvm::AllocaInst* entryAlloca(llvm::Type* type, const std::string& name);
@@ -106,6 +131,8 @@ private:
   llvm::BasicBlock* entry_;
   std::unordered_map<uint32_t, llvm::AllocaInst*> locals_;
   std::unordered_map<uint32_t, llvm::AllocaInst*> buffers_;
+  std::vector<loops::BufferP> allocated_; // the buffers this function allocates
+  llvm::BasicBlock* failure_ = nullptr;
   // Expression values of the statement being emitted: one straight-line
   // stretch of code, where each value dominates its later uses.
   std::unordered_map<uint32_t, llvm::Value*> values_;

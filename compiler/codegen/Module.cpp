@@ -8,6 +8,8 @@
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Target/TargetMachine.h>
 
+#include <functional>
+#include <map>
 #include <stdexcept>
 
 namespace arr::codegen {
@@ -20,6 +22,59 @@ std::string cName(const std::string& arrName) {
 }
 
 namespace {
+
+/// The checks of an entry's dimensions (loops::DimensionCheck), before its body: each
+/// polynomial in the size arguments is evaluated as sema::Dim::evaluate does (a term with
+/// a zero factor is 0, a term must fit in i64, and so must the sum, taken in i128). One
+/// that overflows or, as an array's size, is negative makes the function return 1 with
+/// the runtime's message.
+void checkDimensions(ModuleContext& module, const loops::Function& function, llvm::Function* made,
+                     llvm::IRBuilder<>& builder) {
+  llvm::LLVMContext& context = module.context();
+  auto* ptr = llvm::PointerType::getUnqual(context);
+  llvm::Type* i64 = builder.getInt64Ty();
+  llvm::Type* i128 = builder.getInt128Ty();
+  std::map<uint32_t, llvm::Value*> sizes;
+  for (size_t i = 0; i < function.sizes.size(); ++i)
+    sizes[function.sizes[i]->id] = made->getArg(static_cast<unsigned>(i));
+  llvm::Function* negative =
+      module.runtimeFunction("arr_set_negative_dimension_error",
+                             llvm::FunctionType::get(builder.getVoidTy(), {ptr, i64}, false));
+  llvm::Function* overflowing =
+      module.runtimeFunction("arr_set_dimension_overflow_error",
+                             llvm::FunctionType::get(builder.getVoidTy(), {ptr}, false));
+  auto fail = [&](llvm::Value* condition, const char* name, const std::function<void()>& report) {
+    auto* bad = llvm::BasicBlock::Create(context, name, made);
+    auto* good = llvm::BasicBlock::Create(context, "checked", made);
+    builder.CreateCondBr(condition, bad, good);
+    builder.SetInsertPoint(bad);
+    report();
+    builder.CreateRet(builder.getInt32(1));
+    builder.SetInsertPoint(good);
+  };
+  for (const loops::DimensionCheck& check : function.checks) {
+    llvm::Value* total = llvm::ConstantInt::get(i128, 0);
+    llvm::Value* overflow = builder.getFalse();
+    for (const loops::DimensionCheck::Term& term : check.terms) {
+      std::vector<llvm::Value*> factors;
+      for (const loops::LocalP& size : term.sizes)
+        factors.push_back(sizes.at(size->id));
+      auto [product, termOverflow] =
+          checkedProduct(builder, builder.getInt64(term.coefficient), factors);
+      overflow = builder.CreateOr(overflow, termOverflow);
+      total = builder.CreateAdd(total, builder.CreateSExt(product, i128));
+    }
+    llvm::Value* value = builder.CreateTrunc(total, i64);
+    overflow =
+        builder.CreateOr(overflow, builder.CreateICmpNE(builder.CreateSExt(value, i128), total));
+    llvm::Value* text = builder.CreateGlobalString(check.text);
+    fail(overflow, "overflows", [&] { builder.CreateCall(overflowing, {text}); });
+    if (check.arraySize)
+      fail(builder.CreateICmpSLT(value, builder.getInt64(0)), "negative", [&] {
+        builder.CreateCall(negative, {text, value});
+      });
+  }
+}
 
 /// `int arr_NAME(sizes..., params..., results...)`: checks the dimensions, runs the body.
 llvm::Function* entryFunction(ModuleContext& module, const loops::Function& function) {
@@ -57,21 +112,10 @@ llvm::Function* entryFunction(ModuleContext& module, const loops::Function& func
     emitter.setBuffer(result, made->getArg(argument++));
   }
 
-  auto* reportType = llvm::FunctionType::get(llvm::Type::getVoidTy(context),
-                                             {ptr, llvm::Type::getInt64Ty(context)}, false);
-  llvm::Function* report = module.runtimeFunction("arr_set_negative_dimension_error", reportType);
-  for (const loops::DimensionCheck& check : function.checks) {
-    llvm::Value* value = emitter.expr(check.value);
-    auto* bad = llvm::BasicBlock::Create(context, "negative", made);
-    auto* good = llvm::BasicBlock::Create(context, "checked", made);
-    builder.CreateCondBr(builder.CreateICmpSLT(value, builder.getInt64(0)), bad, good);
-    builder.SetInsertPoint(bad);
-    builder.CreateCall(report, {builder.CreateGlobalString(check.text), value});
-    builder.CreateRet(builder.getInt32(1));
-    builder.SetInsertPoint(good);
-  }
+  checkDimensions(module, function, made, builder);
   emitter.block(function.body);
   builder.CreateRet(builder.getInt32(0));
+  emitter.finishFailurePath();
   return made;
 }
 

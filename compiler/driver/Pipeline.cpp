@@ -245,12 +245,22 @@ private:
   using Action = std::function<void()>;
   using View = std::function<IRView()>;
 
-  /// A pass of the pipeline, with its description from pipelinePasses().
-  static Pass pass(const std::string& name, Action run, View view) {
+  /// A pass of the pipeline, with its description from pipelinePasses(). An error with a
+  /// source location that a pass finds (a size known only once calls are inlined) is
+  /// reported like the type checker's, with its line and notes.
+  Pass pass(const std::string& name, Action run, View view) {
     const auto& all = pipelinePasses();
     auto info =
         std::find_if(all.begin(), all.end(), [&](const PassInfo& p) { return p.name == name; });
-    return Pass{name, info->description, info->optional, std::move(run), std::move(view)};
+    Action reporting = [this, run = std::move(run)] {
+      try {
+        run();
+      } catch (const CompileError& error) {
+        c_.diags.report(error);
+        throw StopPipeline{1};
+      }
+    };
+    return Pass{name, info->description, info->optional, std::move(reporting), std::move(view)};
   }
 
   void add(const std::string& name, Action run, View view) {

@@ -27,13 +27,13 @@ using arr::toString;
 struct DimExpr;
 using DimExprP = std::unique_ptr<DimExpr>;
 
-/// dim ::= INT | NAME | dim '+' dim | dim '*' dim | '(' dim ')'
+/// dim ::= INT | NAME | dim '+' dim | dim '-' dim | dim '*' dim | '(' dim ')'
 struct DimExpr {
-  enum class Kind { Int, Name, Add, Mul };
+  enum class Kind { Int, Name, Add, Sub, Mul };
   Kind kind = Kind::Int;
   int64_t value = 0; // Int
   std::string name;  // Name
-  DimExprP lhs, rhs; // Add, Mul
+  DimExprP lhs, rhs; // Add, Sub, Mul
   Range range;
   DimExprP clone() const;
 };

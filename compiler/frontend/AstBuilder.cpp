@@ -267,7 +267,9 @@ ast::DimExprP AstBuilder::dim(P::DimContext* ctx) {
 
 antlrcpp::Any AstBuilder::visitBinaryDim(P::BinaryDimContext* ctx) {
   auto binary = std::make_unique<ast::DimExpr>();
-  binary->kind = ctx->op->getType() == P::STAR ? ast::DimExpr::Kind::Mul : ast::DimExpr::Kind::Add;
+  binary->kind = ctx->op->getType() == P::STAR    ? ast::DimExpr::Kind::Mul
+                 : ctx->op->getType() == P::MINUS ? ast::DimExpr::Kind::Sub
+                                                  : ast::DimExpr::Kind::Add;
   binary->range = range(ctx);
   binary->lhs = dim(ctx->dim(0));
   binary->rhs = dim(ctx->dim(1));

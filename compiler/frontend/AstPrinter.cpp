@@ -14,6 +14,7 @@ namespace {
 int precedence(const DimExpr& dim) {
   switch (dim.kind) {
   case DimExpr::Kind::Add:
+  case DimExpr::Kind::Sub:
     return 1;
   case DimExpr::Kind::Mul:
     return 2;
@@ -24,8 +25,8 @@ int precedence(const DimExpr& dim) {
 
 void printDim(const DimExpr& dim, std::string& out);
 
-/// Both operators are left-associative, so a right operand of equal precedence keeps
-/// its parentheses: `n+(m+1)` is a different tree from `n+m+1`.
+/// The operators are left-associative, so a right operand of equal precedence keeps
+/// its parentheses: `n+(m+1)` is a different tree from `n+m+1`, and `n-(m+1)` from `n-m+1`.
 void printDimOperand(const DimExpr& operand, int parentPrecedence, bool isRight, std::string& out) {
   int own = precedence(operand);
   bool parens = own < parentPrecedence || (isRight && own == parentPrecedence);
@@ -43,13 +44,14 @@ void printDim(const DimExpr& dim, std::string& out) {
     out += dim.name;
     return;
   case DimExpr::Kind::Add:
+  case DimExpr::Kind::Sub:
   case DimExpr::Kind::Mul:
     if (!dim.lhs || !dim.rhs) {
       out += "<?>";
       return;
     }
     printDimOperand(*dim.lhs, precedence(dim), false, out);
-    out += dim.kind == DimExpr::Kind::Add ? '+' : '*';
+    out += dim.kind == DimExpr::Kind::Add ? '+' : dim.kind == DimExpr::Kind::Sub ? '-' : '*';
     printDimOperand(*dim.rhs, precedence(dim), true, out);
     return;
   }

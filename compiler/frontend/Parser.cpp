@@ -294,9 +294,49 @@ private:
     report(parser, parser->getCurrentToken(), expected);
   }
 
+  /// Inside the brackets of an array type, where a dimension or its end is expected.
+  static bool inDimension(antlr4::Parser* parser, const Set& expected) {
+    for (auto* context = parser->getContext(); context;
+         context = dynamic_cast<antlr4::ParserRuleContext*>(context->parent))
+      if (context->getRuleIndex() == P::RuleDim || context->getRuleIndex() == P::RuleDimList)
+        return true;
+    auto* type = dynamic_cast<P::ArrayTypeContext*>(parser->getContext());
+    return type && !type->RBRACK() && expected.contains(size_t{P::RBRACK});
+  }
+
+  /// Where a name is wanted: the expected tokens say so, or a declaration keyword precedes.
+  static bool wantsName(antlr4::Parser* parser, const antlr4::Token* token, const Set& expected) {
+    if (expected.contains(size_t{P::NAME})) return true;
+    size_t index = token->getTokenIndex();
+    if (index == 0 || index == INVALID_INDEX) return false;
+    size_t previous = parser->getTokenStream()->get(index - 1)->getType();
+    return previous == P::DEF || previous == P::ENTRY;
+  }
+
+  static std::string message(antlr4::Parser* parser, antlr4::Token* token, const Set& expected) {
+    std::string unexpected = "syntax error: unexpected " + describeToken(token);
+    switch (token->getType()) {
+    case P::F64:
+    case P::F32:
+    case P::I64:
+    case P::BOOL:
+      if (wantsName(parser, token, expected))
+        return unexpected + ": it is a reserved type name and cannot name anything";
+      break;
+    case P::SLASH:
+    case P::PERCENT:
+    case P::POW:
+      if (inDimension(parser, expected))
+        return unexpected + " in a dimension: dimensions allow only +, - and *";
+      break;
+    default:
+      break;
+    }
+    return unexpected + describeExpected(parser->getVocabulary(), expected);
+  }
+
   void report(antlr4::Parser* parser, antlr4::Token* token, const Set& expected) {
-    std::string message = "syntax error: unexpected " + describeToken(token) +
-                          describeExpected(parser->getVocabulary(), expected);
+    std::string message = this->message(parser, token, expected);
     parser->notifyErrorListeners(token, message, std::current_exception());
     constexpr size_t kMaxRecoveryDepth = 1000;
     if (parser_.depth() > kMaxRecoveryDepth) throw AbandonDeclaration{};

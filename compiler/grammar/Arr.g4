@@ -52,7 +52,7 @@ dimList
 
 dim
   : dim op=STAR dim                              # binaryDim
-  | dim op=PLUS dim                              # binaryDim
+  | dim op=(PLUS | MINUS) dim                     # binaryDim
   | INT                                          # intDim
   | NAME                                         # nameDim
   | LPAREN dim RPAREN                            # parenDim

@@ -60,6 +60,14 @@ Type scalarType(Elem elem) {
   return Type{elem, {}};
 }
 
+NodeP wrapInBindings(const std::vector<Binding>& bindings, NodeP body) {
+  for (auto binding = bindings.rbegin(); binding != bindings.rend(); ++binding)
+    body = binding->vars.size() == 1 && binding->value->resultCount() == 1
+               ? makeLet(binding->vars[0], binding->value, std::move(body))
+               : makeLetTuple(binding->vars, binding->value, std::move(body));
+  return body;
+}
+
 std::vector<Type> resultTypes(const Node& body) {
   if (!body.types.empty()) return body.types;
   return {body.type};
@@ -325,12 +333,21 @@ NodeP makeSizeValue(Dim dim) {
   return made;
 }
 
-NodeP makeDiff(DiffKind kind, FunctionP function, std::vector<NodeP> args) {
+NodeP makeDiff(DiffKind kind, FunctionP function, std::vector<NodeP> args,
+               std::vector<bool> differentiable) {
   const auto& params = function->params;
+  if (differentiable.empty())
+    for (const auto& param : params)
+      differentiable.push_back(isFloat(param->type.elem));
+  if (differentiable.size() != params.size())
+    fail(std::string(toString(kind)) + ": a differentiability flag per parameter is needed");
   std::vector<Type> results = resultTypes(*function->body);
-  std::vector<Type> differentiable;
-  for (const auto& param : params)
-    if (isFloat(param->type.elem)) differentiable.push_back(param->type);
+  std::vector<Type> derivatives;
+  for (size_t i = 0; i < params.size(); ++i) {
+    if (differentiable[i] && !isFloat(params[i]->type.elem))
+      fail(std::string(toString(kind)) + ": parameter " + params[i]->name + " is not a float");
+    if (differentiable[i]) derivatives.push_back(params[i]->type);
+  }
   std::vector<Type> floatResults;
   for (const auto& result : results)
     if (isFloat(result.elem)) floatResults.push_back(result);
@@ -344,14 +361,14 @@ NodeP makeDiff(DiffKind kind, FunctionP function, std::vector<NodeP> args) {
     if (results.size() != 1 || !results[0].isScalar() || !isFloat(results[0].elem))
       fail("grad: the function must return a float scalar");
     if (kind == DiffKind::ValueAndGrad) out.push_back(results[0]);
-    out.insert(out.end(), differentiable.begin(), differentiable.end());
+    out.insert(out.end(), derivatives.begin(), derivatives.end());
     break;
   case DiffKind::Vjp:
     expected.insert(expected.end(), results.begin(), results.end());
-    out = differentiable;
+    out = derivatives;
     break;
   case DiffKind::Jvp:
-    expected.insert(expected.end(), differentiable.begin(), differentiable.end());
+    expected.insert(expected.end(), derivatives.begin(), derivatives.end());
     out = results;
     out.insert(out.end(), floatResults.begin(), floatResults.end());
     break;
@@ -362,10 +379,12 @@ NodeP makeDiff(DiffKind kind, FunctionP function, std::vector<NodeP> args) {
     if (single(args[i], toString(kind)) != expected[i])
       fail(std::string(toString(kind)) + ": argument " + std::to_string(i) + " has type " +
            toString(args[i]->type) + ", expected " + toString(expected[i]));
+  if (out.empty()) fail(std::string(toString(kind)) + ": nothing to differentiate");
   auto made = node(Node::Kind::Diff);
   made->diffKind = kind;
   made->function = std::move(function);
   made->operands = std::move(args);
+  made->differentiable = std::move(differentiable);
   if (out.size() == 1)
     made->type = out[0];
   else
@@ -373,8 +392,75 @@ NodeP makeDiff(DiffKind kind, FunctionP function, std::vector<NodeP> args) {
   return made;
 }
 
-NodeP rebuild(const Node& old, std::vector<NodeP> operands, std::vector<NodeP> indices) {
+NodeP makeLoop(Dim count, std::vector<NodeP> init, std::vector<NodeP> elements,
+               std::vector<NodeP> captured, FunctionP step) {
+  const auto& params = step->params;
+  if (params.size() != init.size() + elements.size() + captured.size())
+    fail("loop: the step takes " + std::to_string(params.size()) + " parameters for " +
+         std::to_string(init.size() + elements.size() + captured.size()) + " operands");
+  std::vector<Type> expected;
+  for (const auto& value : init)
+    expected.push_back(single(value, "loop"));
+  for (const auto& array : elements) {
+    const Type& type = single(array, "loop");
+    if (type.rank() == 0 || type.shape[0] != count)
+      fail("loop: the elements " + toString(type) + " do not have " + count.toString() + " rows");
+    expected.push_back(dropOuter(type, 1));
+  }
+  for (const auto& value : captured)
+    expected.push_back(single(value, "loop"));
+  for (size_t i = 0; i < params.size(); ++i)
+    if (params[i]->type != expected[i])
+      fail("loop: parameter " + std::to_string(i) + " of the step has type " +
+           toString(params[i]->type) + ", expected " + toString(expected[i]));
+  std::vector<Type> results = resultTypes(*step->body);
+  if (results.size() < init.size())
+    fail("loop: the step returns fewer components than the state has");
+  std::vector<Type> out;
+  for (size_t i = 0; i < results.size(); ++i) {
+    if (i < init.size()) {
+      if (results[i] != expected[i])
+        fail("loop: the step returns " + toString(results[i]) + " for a state component of type " +
+             toString(expected[i]));
+      out.push_back(results[i]);
+      continue;
+    }
+    Type stacked = results[i];
+    stacked.shape.insert(stacked.shape.begin(), count);
+    out.push_back(stacked);
+  }
+  auto made = node(Node::Kind::Loop);
+  made->shape = {std::move(count)};
+  made->stateCount = uint32_t(init.size());
+  made->elementCount = uint32_t(elements.size());
+  made->operands = std::move(init);
+  made->operands.insert(made->operands.end(), elements.begin(), elements.end());
+  made->operands.insert(made->operands.end(), captured.begin(), captured.end());
+  made->function = std::move(step);
+  if (out.size() == 1)
+    made->type = out[0];
+  else
+    made->types = std::move(out);
+  return made;
+}
+
+std::vector<NodeP> loopInit(const Node& loop) {
+  return {loop.operands.begin(), loop.operands.begin() + loop.stateCount};
+}
+
+std::vector<NodeP> loopElements(const Node& loop) {
+  auto first = loop.operands.begin() + loop.stateCount;
+  return {first, first + loop.elementCount};
+}
+
+std::vector<NodeP> loopCaptured(const Node& loop) {
+  return {loop.operands.begin() + loop.stateCount + loop.elementCount, loop.operands.end()};
+}
+
+NodeP rebuild(const Node& old, std::vector<NodeP> operands, std::vector<NodeP> indices,
+              FunctionP function) {
   using K = Node::Kind;
+  if (!function) function = old.function;
   switch (old.kind) {
   case K::Const:
     return makeConst(old.value, old.type.elem);
@@ -426,7 +512,15 @@ NodeP rebuild(const Node& old, std::vector<NodeP> operands, std::vector<NodeP> i
   case K::SizeValue:
     return makeSizeValue(old.shape[0]);
   case K::Diff:
-    return makeDiff(old.diffKind, old.function, std::move(operands));
+    return makeDiff(old.diffKind, std::move(function), std::move(operands), old.differentiable);
+  case K::Loop: {
+    auto first = operands.begin();
+    std::vector<NodeP> init(first, first + old.stateCount);
+    std::vector<NodeP> elements(first + old.stateCount, first + old.stateCount + old.elementCount);
+    std::vector<NodeP> captured(first + old.stateCount + old.elementCount, operands.end());
+    return makeLoop(old.shape[0], std::move(init), std::move(elements), std::move(captured),
+                    std::move(function));
+  }
   }
   fail("rebuild: unknown node kind");
 }

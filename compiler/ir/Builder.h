@@ -41,15 +41,38 @@ NodeP makeBuild1(Dim count, const VarP& index, NodeP body);
 NodeP makeIota(Dim count);
 NodeP makeNoGrad(NodeP operand);
 NodeP makeSizeValue(Dim dim);
-/// `differentiable[i]` says whether parameter i of the function gets a
-/// derivative (its element type is a float).
-NodeP makeDiff(DiffKind kind, FunctionP function, std::vector<NodeP> args);
+/// `differentiable[i]` says whether parameter i of the function gets a derivative; by
+/// default every parameter of a float type does. A float parameter marked false is a
+/// constant to the derivative: no gradient for it (grad, vjp), no tangent (jvp).
+NodeP makeDiff(DiffKind kind, FunctionP function, std::vector<NodeP> args,
+               std::vector<bool> differentiable = {});
+/// A sequential loop of `count` steps (see Node::Kind::Loop). `step` is closed: it
+/// mentions only its parameters, the state's, an element's (a row of each of
+/// `elements`, whose outer dimension is `count`) and the captured values'. It returns
+/// the next state, then the step's outputs.
+NodeP makeLoop(Dim count, std::vector<NodeP> init, std::vector<NodeP> elements,
+               std::vector<NodeP> captured, FunctionP step);
+/// The operands of a loop: its initial state, its elements, its captured values.
+std::vector<NodeP> loopInit(const Node& loop);
+std::vector<NodeP> loopElements(const Node& loop);
+std::vector<NodeP> loopCaptured(const Node& loop);
+
+/// A binding of a let chain: one variable (let), or several for a node with several
+/// results (let tuple).
+struct Binding {
+  std::vector<VarP> vars;
+  NodeP value;
+};
+/// `body` under the bindings, the first outermost.
+NodeP wrapInBindings(const std::vector<Binding>& bindings, NodeP body);
 
 /// The result types of a function body (one, or the components of its root tuple).
 std::vector<Type> resultTypes(const Node& body);
 
 /// Rebuilds `node` with new operands (and, for binders, new variables), keeping
-/// everything else; the builder re-checks the types.
-NodeP rebuild(const Node& node, std::vector<NodeP> operands, std::vector<NodeP> indices);
+/// everything else (the function of a Diff or Loop unless another is given); the
+/// builder re-checks the types.
+NodeP rebuild(const Node& node, std::vector<NodeP> operands, std::vector<NodeP> indices,
+              FunctionP function = nullptr);
 
 } // namespace arr::core

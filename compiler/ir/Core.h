@@ -91,6 +91,9 @@ struct Node {
     NoGrad,      // noGrad operands[0]
     SizeValue,   // the dimension shape[0] as an i64 scalar
     Diff,        // diffKind of function, applied to operands (primal inputs, then ct/tangents)
+    Loop,        // loop shape[0] steps: operands are the initial state, the elements and the
+                 // captured values; function (closed) maps (state, element, captured) to
+                 // (state, output); results: the final state, then each output stacked [n, ..]
   };
 
   Kind kind;
@@ -105,8 +108,10 @@ struct Node {
   UnaryOp unaryOp = UnaryOp::Neg;
   BinaryOp binaryOp = BinaryOp::Add;
   DiffKind diffKind = DiffKind::Grad;
-  FunctionP function;               // Diff
+  FunctionP function;               // Diff; Loop: the step
   std::vector<bool> differentiable; // Diff: per parameter of `function`
+  uint32_t stateCount = 0;          // Loop: the state's components (the first operands)
+  uint32_t elementCount = 0;        // Loop: the elements' components (the next operands)
 
   /// The number of results: 1 for array nodes.
   size_t resultCount() const { return types.empty() ? 1 : types.size(); }
@@ -114,13 +119,22 @@ struct Node {
 
 using arr::TupleNesting;
 
+/// A size that a call inside an entry bound to a dimension of the entry's sizes: it must not
+/// be negative (LANGUAGE.md §3), although it need not appear in any type (take(3, x) binds
+/// m = n-3 in `x: [k+m]T`), so the entry checks it before it runs.
+struct SizeBinding {
+  Dim dim;
+  std::string what; // "size m of take"
+};
+
 /// A compiled program: its entry points.
 struct Entry {
   std::string name;
-  std::vector<SizeVarP> sizeVars;      // in order of first appearance in the parameters
-  std::vector<std::string> paramNames; // the source parameter of each flattened parameter
-  Function function;                   // params: the parameters' components, flattened
-  std::vector<size_t> paramComponents; // how many flattened parameters each source parameter has
+  std::vector<SizeVarP> sizeVars;        // in order of first appearance in the parameters
+  std::vector<std::string> paramNames;   // the source parameter of each flattened parameter
+  Function function;                     // params: the parameters' components, flattened
+  std::vector<size_t> paramComponents;   // how many flattened parameters each source parameter has
+  std::vector<SizeBinding> sizeBindings; // in the order of the calls, each dimension once
   // The tuples of each source parameter and of the result, for interfaces that
   // rebuild them (the shared library's description of its entries).
   std::vector<TupleNesting> paramNesting;

@@ -23,6 +23,7 @@
 
 #include "ir/Interpreter.h"
 
+#include "ir/Builder.h"
 #include "ir/InterpreterEvaluator.h"
 #include "ir/InterpreterOps.h"
 
@@ -87,6 +88,8 @@ const char* kindName(K kind) {
     return "size";
   case K::Diff:
     return "diff";
+  case K::Loop:
+    return "loop";
   }
   return "unknown";
 }
@@ -201,6 +204,14 @@ void Evaluator::analyseChildren(const Node& node, bool inLoop) {
     for (const core::NodeP& index : node.indices)
       analyse(*index, true);
     return;
+  case K::Loop:
+    for (const core::NodeP& operand : node.operands)
+      analyse(*operand, inLoop);
+    // The step runs once per element with new parameters: its nodes vary with them.
+    for (const core::VarP& param : node.function->params)
+      variant_[slotOf(*param)] = true;
+    analyse(*node.function->body, true);
+    return;
   default:
     // A diff node's function is not evaluated (see compute), so it is not analysed.
     for (const core::NodeP& operand : node.operands)
@@ -249,6 +260,8 @@ int64_t Evaluator::evaluateDim(const core::Dim& dim, bool isArrayDim) const {
   } catch (const std::out_of_range&) {
     throw InterpError("the dimension " + dim.toString() +
                       " mentions a size variable without a value");
+  } catch (const std::overflow_error&) {
+    throw InterpError("the dimension " + dim.toString() + " overflows i64");
   }
   if (isArrayDim && value < 0)
     throw InterpError("the dimension " + dim.toString() + " evaluates to " + std::to_string(value) +
@@ -332,9 +345,75 @@ std::vector<Value> Evaluator::results(const Node& node) {
     Scope scope(*this);
     return results(bindLets(node, scope));
   }
+  case K::Loop:
+    return evalLoop(node, infoOf(node));
   default:
     return {eval(node)};
   }
+}
+
+// The state goes through the steps in order; each step binds the step function's
+// parameters to the state, one row of every element array and the captured values,
+// and its outputs are stacked into [n, ..] arrays.
+std::vector<Value> Evaluator::evalLoop(const Node& node, const NodeInfo& info) {
+  int64_t steps = info.dims[0];
+  const core::Function& step = *node.function;
+  std::vector<Value> state, elements, captured;
+  for (const core::NodeP& init : core::loopInit(node))
+    state.push_back(eval(*init));
+  for (const core::NodeP& array : core::loopElements(node))
+    elements.push_back(eval(*array));
+  for (const core::NodeP& value : core::loopCaptured(node))
+    captured.push_back(eval(*value));
+  std::vector<uint32_t> slots;
+  for (const core::VarP& param : step.params)
+    slots.push_back(slotOf(*param));
+
+  std::vector<core::Type> types = core::resultTypes(node);
+  std::vector<Output> outputs;
+  std::vector<size_t> outputBytes;
+  for (size_t k = node.stateCount; k < types.size(); ++k) {
+    std::vector<int64_t> shape;
+    for (const core::Dim& dim : types[k].shape)
+      shape.push_back(evaluateDim(dim, true));
+    Dtype dtype = dtypeOf(types[k].elem);
+    outputBytes.push_back(static_cast<size_t>(countFrom(shape, 1)) * elementSize(dtype));
+    outputs.emplace_back(dtype, shape);
+  }
+
+  Scope scope(*this);
+  for (uint32_t slot : slots)
+    scope.bind(slot, Value());
+  for (size_t k = 0; k < captured.size(); ++k)
+    assign(slots[state.size() + elements.size() + k], captured[k]);
+  for (int64_t i = 0; i < steps; ++i) {
+    for (size_t k = 0; k < state.size(); ++k)
+      assign(slots[k], std::move(state[k]));
+    for (size_t k = 0; k < elements.size(); ++k)
+      assign(slots[state.size() + k], row(elements[k], i));
+    std::vector<Value> values = results(*step.body);
+    if (values.size() != state.size() + outputs.size())
+      internalError(node, "the step returned " + std::to_string(values.size()) + " values");
+    for (size_t k = 0; k < state.size(); ++k)
+      state[k] = std::move(values[k]);
+    for (size_t k = 0; k < outputs.size(); ++k) {
+      const Value& output = values[state.size() + k];
+      if (output.byteCount() != outputBytes[k]) internalError(node, "an output has the wrong size");
+      copyBytes(outputs[k].bytes() + i * outputBytes[k], output.bytes(), outputBytes[k]);
+    }
+  }
+  std::vector<Value> result = std::move(state);
+  for (Output& output : outputs)
+    result.push_back(output.finish());
+  return result;
+}
+
+Value Evaluator::row(const Value& array, int64_t i) {
+  std::vector<int64_t> shape(array.shape().begin() + 1, array.shape().end());
+  Output out(array.dtype(), shape);
+  size_t bytes = static_cast<size_t>(countFrom(shape, 0)) * elementSize(array.dtype());
+  copyBytes(out.bytes(), array.bytes() + i * bytes, bytes);
+  return out.finish();
 }
 
 /// Binds the lets of the chain starting at `node` and returns the chain's body.
@@ -472,6 +551,8 @@ Value Evaluator::compute(const Node& node, NodeInfo& info) {
     return Value::scalar(info.dims[0]);
   case K::NoGrad:
     return eval(*node.operands[0]);
+  case K::Loop:
+    return evalLoop(node, info).at(0);
   case K::Diff:
     throw InterpError(
         std::string(core::toString(node.diffKind)) + " is not supported by the interpreter yet: " +
@@ -496,7 +577,20 @@ std::vector<ArrayValue> evaluate(const core::Function& function,
 }
 
 std::vector<ArrayValue> run(const core::Entry& entry, const std::vector<ArrayValue>& args) {
-  return evaluate(entry.function, args, bindSizes(entry, args));
+  SizeValues sizes = bindSizes(entry, args);
+  for (const core::SizeBinding& binding : entry.sizeBindings) {
+    std::string dim = binding.dim.toString() + " (" + binding.what + ")";
+    int64_t value = 0;
+    try {
+      value = binding.dim.evaluate(sizes);
+    } catch (const std::overflow_error&) {
+      throw InterpError("the dimension " + dim + " overflows i64");
+    }
+    if (value < 0)
+      throw InterpError("the dimension " + dim + " evaluates to " + std::to_string(value) +
+                        ", a negative size");
+  }
+  return evaluate(entry.function, args, sizes);
 }
 
 } // namespace arr::interp

@@ -22,9 +22,9 @@
 // - Float `%` is x - y*floor(x/y) with each step rounded (never fused), so
 //   5.0 % inf is NaN and x % 0.0 is NaN.
 // - Dimensions are evaluated once, before evaluation starts: one that is
-//   negative (or mentions a size variable without a value) is an InterpError
-//   even in code that would not run (the body of a build of size 0). A size
-//   value (`SizeValue`) is a number and may be negative.
+//   negative, overflows i64 (or mentions a size variable without a value) is
+//   an InterpError even in code that would not run (the body of a build of
+//   size 0). A size value (`SizeValue`) is a number and may be negative.
 // - Diff nodes throw InterpError (AD is not implemented here yet); with the
 //   strict cond this happens even in the branch that is not selected.
 
@@ -56,7 +56,7 @@ using SizeValues = std::map<uint32_t, int64_t>;
 SizeValues bindSizes(const core::Entry& entry, const std::vector<runtime::ArrayValue>& args);
 
 /// Runs an entry point; returns its results (flattened: one per component of
-/// the root tuple).
+/// the root tuple). First checks the sizes that calls bind (Entry::sizeBindings).
 std::vector<runtime::ArrayValue> run(const core::Entry& entry,
                                      const std::vector<runtime::ArrayValue>& args);
 

@@ -11,15 +11,6 @@ namespace {
 
 using K = Node::Kind;
 
-size_t elementSize(Dtype dtype) {
-  return runtime::dtypeSize(dtype);
-}
-
-// Empty arrays have null storage, and memcpy with a null pointer is undefined even for 0 bytes.
-void copyBytes(unsigned char* target, const unsigned char* source, size_t count) {
-  if (count > 0) std::memcpy(target, source, count);
-}
-
 } // namespace
 
 void Evaluator::bindPosition(const std::vector<uint32_t>& slots,
@@ -62,6 +53,8 @@ Value Evaluator::evalGather(const Node& node, const NodeInfo& info) {
   size_t blockBytes = static_cast<size_t>(countFrom(array.shape(), node.indices.size())) *
                       elementSize(array.dtype());
   Output out(array.dtype(), info.shape);
+  // Nothing to gather: do not walk a huge index space of empty blocks ([2^62, 0]).
+  if (blockBytes == 0) return out.finish();
   unsigned char* target = out.bytes();
   Scope scope(*this);
   for (uint32_t slot : info.slots)
@@ -102,6 +95,9 @@ Value Evaluator::evalBuild1(const Node& node, const NodeInfo& info) {
   Dtype dtype = ops::dtypeOf(node.type.elem);
   Output out(dtype, info.shape);
   size_t blockBytes = static_cast<size_t>(countFrom(info.shape, 1)) * elementSize(dtype);
+  // Empty rows: the result is empty whatever the body computes, and a huge number of
+  // them ([2^62, 0]) must not cost time (native code skips such loops too).
+  if (blockBytes == 0) return out.finish();
   Scope scope(*this);
   scope.bind(info.slots[0], Value::scalar<int64_t>(0));
   for (int64_t i = 0; i < info.dims[0]; ++i) {
@@ -205,7 +201,7 @@ Value Evaluator::evalStack(const Node& node, const NodeInfo& info) {
   };
   if (node.kind == K::Replicate) {
     Value element = eval(*node.operands[0]);
-    for (int64_t i = 0; i < info.dims[0]; ++i)
+    for (int64_t i = 0; blockBytes > 0 && i < info.dims[0]; ++i)
       place(element, i);
   } else {
     for (size_t i = 0; i < node.operands.size(); ++i)

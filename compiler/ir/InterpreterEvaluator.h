@@ -8,8 +8,10 @@
 #include "ir/Interpreter.h"
 #include "runtime/ArrayValue.h"
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
+#include <new>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -31,6 +33,16 @@ inline int64_t countFrom(const std::vector<int64_t>& shape, size_t from) {
 }
 
 inline const std::vector<int64_t> kScalarShape;
+
+inline size_t elementSize(Dtype dtype) {
+  return runtime::dtypeSize(dtype);
+}
+
+/// Empty arrays have null storage, and memcpy with a null pointer is undefined even for
+/// 0 bytes.
+inline void copyBytes(unsigned char* target, const unsigned char* source, size_t count) {
+  if (count > 0) std::memcpy(target, source, count);
+}
 
 /// A value during evaluation. Rank-0 values are held inline so that scalar
 /// code allocates nothing; arrays are immutable while shared, so binding or
@@ -89,9 +101,25 @@ private:
 /// The zero-filled storage of a result being computed (false for bool).
 class Output {
 public:
+  /// Throws InterpError when the array cannot be allocated, in the words of native code
+  /// (runtime's arr_alloc).
   Output(Dtype dtype, const std::vector<int64_t>& shape) {
     value_.dtype_ = dtype;
-    if (!shape.empty()) array_ = std::make_shared<ArrayValue>(dtype, shape);
+    if (shape.empty()) return;
+    int64_t count = 1;
+    bool zero = std::find(shape.begin(), shape.end(), 0) != shape.end();
+    for (int64_t dim : shape)
+      if (!zero && __builtin_mul_overflow(count, dim, &count))
+        throw outOfMemory("an array whose element count overflows i64");
+    std::string what = std::to_string(zero ? 0 : count) + " elements of " +
+                       std::to_string(runtime::dtypeSize(dtype)) + " bytes";
+    try {
+      array_ = std::make_shared<ArrayValue>(dtype, shape);
+    } catch (const runtime::IoError&) { // a byte count past int64_t
+      throw outOfMemory(what);
+    } catch (const std::bad_alloc&) {
+      throw outOfMemory(what);
+    }
   }
 
   /// Storage of `operand`'s shape for an elementwise result of type `dtype`:
@@ -113,6 +141,10 @@ public:
   }
 
 private:
+  static InterpError outOfMemory(const std::string& what) {
+    return InterpError("out of memory: cannot allocate " + what);
+  }
+
   Value value_;
   std::shared_ptr<ArrayValue> array_;
 };
@@ -222,6 +254,10 @@ private:
   Value evalTr(const Node& node, const NodeInfo& info);
   Value evalStack(const Node& node, const NodeInfo& info);
   Value evalReshape(const Node& node, const NodeInfo& info);
+  /// The final state and the stacked outputs of a loop.
+  std::vector<Value> evalLoop(const Node& node, const NodeInfo& info);
+  /// Row i of an array.
+  static Value row(const Value& array, int64_t i);
   /// Binds the loop variables in `slots` to `position`.
   void bindPosition(const std::vector<uint32_t>& slots, const std::vector<int64_t>& position);
   /// The row-major offset of the index expressions' values in `extents`, or

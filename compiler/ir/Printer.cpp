@@ -1,5 +1,7 @@
 #include "ir/Printer.h"
 
+#include "ir/Builder.h"
+
 #include <fmt/format.h>
 
 #include <cmath>
@@ -149,6 +151,20 @@ public:
       return "noGrad " + sub(0);
     case K::SizeValue:
       return "size " + node.shape[0].toString();
+    case K::Loop: {
+      // loop n [init..] [elements..] [captured..] (\state.. element.. captured.. -> step)
+      auto list = [&](const std::vector<NodeP>& nodes) {
+        std::string text = "[";
+        for (size_t i = 0; i < nodes.size(); ++i)
+          text += (i ? ", " : "") + print(*nodes[i], indent);
+        return text + "]";
+      };
+      std::string text = "loop " + node.shape[0].toString() + " " + list(loopInit(node)) + " " +
+                         list(loopElements(node)) + " " + list(loopCaptured(node)) + " (\\";
+      for (size_t i = 0; i < node.function->params.size(); ++i)
+        text += (i ? " " : "") + varName(*node.function->params[i]);
+      return text + " ->\n" + pad + "    " + print(*node.function->body, indent + 2) + ")";
+    }
     case K::Diff: {
       std::string text = std::string(toString(node.diffKind)) + " (\\";
       for (size_t i = 0; i < node.function->params.size(); ++i)
@@ -207,9 +223,12 @@ std::string print(const Program& program) {
       const Var& param = *entry.function.params[i];
       text += (i ? ", " : "") + varName(param) + " : " + toString(param.type);
     }
+    text += ") =\n";
+    for (const SizeBinding& binding : entry.sizeBindings)
+      text += "  -- requires " + binding.dim.toString() + " >= 0: " + binding.what + "\n";
     Printer printer;
     printer.countReferences(*entry.function.body);
-    text += ") =\n  " + printer.print(*entry.function.body, 1) + "\n";
+    text += "  " + printer.print(*entry.function.body, 1) + "\n";
   }
   return text;
 }

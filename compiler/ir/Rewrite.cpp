@@ -3,6 +3,8 @@
 #include "ir/Builder.h"
 #include "ir/Visitor.h"
 
+#include <unordered_set>
+
 namespace arr::core {
 
 bool MentionCache::mentions(const NodeP& node, uint32_t varId) {
@@ -31,6 +33,41 @@ NodeP substitute(const NodeP& node, const VarP& var, const NodeP& replacement) {
     }
   } substituter(var, replacement);
   return substituter.mutate(node);
+}
+
+NodeP substitute(const NodeP& node, const std::unordered_map<uint32_t, NodeP>& replacements) {
+  struct Substituter : Mutator {
+    const std::unordered_map<uint32_t, NodeP>& replacements;
+    explicit Substituter(const std::unordered_map<uint32_t, NodeP>& replacements)
+        : replacements(replacements) {}
+    NodeP mutateNode(const NodeP& node) override {
+      if (node->kind == Node::Kind::Variable)
+        if (auto it = replacements.find(node->vars[0]->id); it != replacements.end())
+          return it->second;
+      return mutateChildren(node);
+    }
+  } substituter(replacements);
+  return substituter.mutate(node);
+}
+
+std::vector<VarP> freeVariables(const NodeP& node) {
+  std::vector<VarP> mentioned;
+  std::unordered_set<uint32_t> seen, bound;
+  forEachNode(node, [&](const Node& at) {
+    if (at.kind == Node::Kind::Variable) {
+      if (seen.insert(at.vars[0]->id).second) mentioned.push_back(at.vars[0]);
+      return;
+    }
+    for (const auto& var : at.vars)
+      bound.insert(var->id);
+    if (at.function)
+      for (const auto& param : at.function->params)
+        bound.insert(param->id);
+  });
+  std::vector<VarP> free;
+  for (const auto& var : mentioned)
+    if (!bound.count(var->id)) free.push_back(var);
+  return free;
 }
 
 NodeP zerosOf(const Type& type) {

@@ -5,6 +5,7 @@
 #include "ir/Core.h"
 
 #include <unordered_map>
+#include <vector>
 
 namespace arr::core {
 
@@ -23,6 +24,12 @@ private:
 
 /// `node` with every reference to `var` replaced by `replacement`.
 NodeP substitute(const NodeP& node, const VarP& var, const NodeP& replacement);
+/// `node` with every reference to a variable of `replacements` (by id) replaced.
+NodeP substitute(const NodeP& node, const std::unordered_map<uint32_t, NodeP>& replacements);
+
+/// The variables `node` mentions that it does not bind, in order of first mention
+/// (variables are unique, so a variable bound anywhere inside is bound where used).
+std::vector<VarP> freeVariables(const NodeP& node);
 
 /// The zero of a type: replicated 0, 0.0 or false.
 NodeP zerosOf(const Type& type);

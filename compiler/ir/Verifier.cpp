@@ -22,6 +22,18 @@ public:
       unbind(param);
   }
 
+  /// A function that may mention only its parameters (a loop's step): checked with
+  /// nothing else in scope. Its nodes are checked apart from the enclosing ones.
+  void checkClosedFunction(const Function& function) {
+    auto scope = std::move(scope_);
+    auto checked = std::move(checked_);
+    scope_.clear();
+    checked_.clear();
+    checkFunction(function);
+    scope_ = std::move(scope);
+    checked_ = std::move(checked);
+  }
+
 private:
   // Variables in scope, with multiplicity (a variable may be bound in several
   // disjoint subterms).
@@ -73,8 +85,9 @@ private:
     case K::Let:
     case K::LetTuple:
       check(node->operands[0]);
-      if (node->kind == K::LetTuple && node->operands[0]->kind != K::Diff)
-        fail("let tuple of something other than a differentiation", *node);
+      if (node->kind == K::LetTuple && node->operands[0]->kind != K::Diff &&
+          node->operands[0]->kind != K::Loop)
+        fail("let tuple of something other than a differentiation or a loop", *node);
       for (const auto& var : node->vars)
         bind(var);
       check(node->operands[1]);
@@ -99,14 +112,18 @@ private:
       for (const auto& operand : node->operands)
         check(operand);
       break;
+    case K::Loop:
+      checkClosedFunction(*node->function);
+      for (const auto& operand : node->operands)
+        check(operand);
+      break;
     default:
       for (const auto& operand : node->operands)
         check(operand);
     }
     if (!error.empty()) return;
     try {
-      NodeP again = node->kind == K::Diff ? makeDiff(node->diffKind, node->function, node->operands)
-                                          : rebuild(*node, node->operands, node->indices);
+      NodeP again = rebuild(*node, node->operands, node->indices);
       if (again->type != node->type || again->types != node->types)
         fail("the node's type " + toString(node->type) + " differs from its operands' " +
                  toString(again->type),

@@ -44,9 +44,7 @@ NodeP Mutator::mutateChildren(const NodeP& node) {
   FunctionP function = node->function ? mutateFunction(node->function) : nullptr;
   changed |= function != node->function;
   if (!changed) return node;
-  if (node->kind == Node::Kind::Diff)
-    return makeDiff(node->diffKind, function, std::move(operands));
-  return rebuild(*node, std::move(operands), std::move(indices));
+  return rebuild(*node, std::move(operands), std::move(indices), std::move(function));
 }
 
 void forEachNode(const NodeP& root, const std::function<void(const Node&)>& f) {

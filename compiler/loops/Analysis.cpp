@@ -115,13 +115,23 @@ ExprP canonical(ExprBuilder& exprs, const ExprP& expr) {
 
 namespace {
 
+Access makeAccess(const Buffer* buffer, const Stmt* statement, std::vector<ExprP> indices,
+                  int lanes, bool write, const std::vector<const Stmt*>& loops) {
+  Access access;
+  access.buffer = buffer;
+  access.statement = statement;
+  access.indices = std::move(indices);
+  access.lanes = lanes;
+  access.write = write;
+  access.loops = loops;
+  return access;
+}
+
 void loadsOf(const ExprP& expr, const Stmt& statement, const std::vector<const Stmt*>& loops,
              std::vector<Access>& out) {
   forEachExpr(expr, [&](const Expr& e) {
-    if (e.kind != Expr::Kind::Load) return;
-    Access access{e.buffer.get(), &statement,    e.operands, e.lanes, false,
-                  false,          BinaryOp::Add, false,      false,   loops};
-    out.push_back(std::move(access));
+    if (e.kind == Expr::Kind::Load)
+      out.push_back(makeAccess(e.buffer.get(), &statement, e.operands, e.lanes, false, loops));
   });
 }
 
@@ -129,8 +139,7 @@ void collect(const Stmt& s, std::vector<const Stmt*>& loops, std::vector<Access>
   for (const ExprP& operand : operandsOf(s))
     loadsOf(operand, s, loops, out);
   if (s.kind == Stmt::Kind::Store || s.kind == Stmt::Kind::Update) {
-    Access write{s.buffer.get(), &s,    s.indices, s.value->lanes, true, false,
-                 BinaryOp::Add,  false, false,     loops};
+    Access write = makeAccess(s.buffer.get(), &s, s.indices, s.value->lanes, true, loops);
     if (s.kind == Stmt::Kind::Update) {
       write.reduction = true;
       write.op = s.op;
@@ -143,6 +152,14 @@ void collect(const Stmt& s, std::vector<const Stmt*>& loops, std::vector<Access>
       out.push_back(read);
     }
     out.push_back(std::move(write));
+  }
+  if (s.kind == Stmt::Kind::Swap) {
+    // Every element of both buffers changes: a write whose indices are unknown.
+    for (const BufferP& buffer : {s.buffer, s.other}) {
+      Access whole = makeAccess(buffer.get(), &s, {}, 1, true, loops);
+      whole.wholeBuffer = true;
+      out.push_back(whole);
+    }
   }
   if (s.kind == Stmt::Kind::For) loops.push_back(&s);
   for (const StmtP& inner : s.body)
@@ -238,6 +255,7 @@ Meet meetInDimension(const ExprP& first, const ExprP& second, int firstLanes, in
 Meet meetOf(const Access& x, const Access& y, uint32_t index, int64_t step,
             const std::set<uint32_t>& varying) {
   if (x.buffer->memory().id != y.buffer->memory().id) return Meet::Never;
+  if (x.wholeBuffer || y.wholeBuffer) return Meet::Maybe;
   if (x.buffer != y.buffer || x.indices.size() != y.indices.size()) return Meet::Maybe;
   bool same = false;
   for (size_t d = 0; d < x.indices.size(); ++d) {
@@ -309,8 +327,10 @@ std::set<uint32_t> definedIn(const Block& block) {
 std::set<uint32_t> writtenBuffers(const Block& block) {
   std::set<uint32_t> written;
   forEachStmt(block, [&](const Stmt& s) {
-    if (s.kind == Stmt::Kind::Store || s.kind == Stmt::Kind::Update || s.kind == Stmt::Kind::Alloc)
+    if (s.kind == Stmt::Kind::Store || s.kind == Stmt::Kind::Update ||
+        s.kind == Stmt::Kind::Alloc || s.kind == Stmt::Kind::Swap)
       written.insert(s.buffer->memory().id);
+    if (s.kind == Stmt::Kind::Swap) written.insert(s.other->id);
   });
   return written;
 }

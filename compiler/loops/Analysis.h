@@ -43,8 +43,8 @@ ExprP canonical(ExprBuilder& exprs, const ExprP& expr);
 
 /// One load or store of a loop body.
 struct Access {
-  const Buffer* buffer; // as written (a view, possibly)
-  const Stmt* statement;
+  const Buffer* buffer = nullptr; // as written (a view, possibly)
+  const Stmt* statement = nullptr;
   std::vector<ExprP> indices;
   int lanes = 1;
   bool write = false;
@@ -55,6 +55,8 @@ struct Access {
   /// The step adds +0.0 (a masked sum's skipped terms, loops/Trim.cpp): it only turns a
   /// -0.0 into 0.0, which commutes exactly with any other addition.
   bool addsZero = false;
+  /// Every element of the buffer (a Swap): no index to test.
+  bool wholeBuffer = false;
   /// The loops around it inside the analysed statement, outermost first.
   std::vector<const Stmt*> loops;
 };

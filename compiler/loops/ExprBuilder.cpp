@@ -535,4 +535,11 @@ StmtP makeFree(const BufferP& buffer) {
   return statement;
 }
 
+StmtP makeSwap(const BufferP& buffer, const BufferP& other) {
+  auto statement = std::make_shared<Stmt>(Stmt{Stmt::Kind::Swap});
+  statement->buffer = buffer;
+  statement->other = other;
+  return statement;
+}
+
 } // namespace arr::loops

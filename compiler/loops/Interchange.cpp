@@ -125,9 +125,14 @@ private:
         if (last.kind != Stmt::Kind::Accumulate || last.local->id != sum->id ||
             mentionsLocal(last.value, sum->id))
           continue;
-        if (!fissionable(reduction, j->id, definedOutside, writtenBuffers(body))) continue;
+        // Locals of the enclosing code that the j loop changes (a sequential loop's state)
+        // read differently once the reduction runs before the j loop.
+        std::set<uint32_t> stable = definedOutside;
+        for (uint32_t local : assignedFromOutside(body))
+          stable.erase(local);
+        if (!fissionable(reduction, j->id, stable, writtenBuffers(body))) continue;
         std::optional<Triangle> triangle = boundFreeOf(reduction.value, j->id);
-        if (!triangle || !readsOnly(triangle->bound, definedOutside, j->id)) continue;
+        if (!triangle || !readsOnly(triangle->bound, stable, j->id)) continue;
         if (!hasStridedLoad(reduction.body, j->id, reduction.local->id)) continue;
         rewrite(outer, d, f, *triangle, before);
         return true;

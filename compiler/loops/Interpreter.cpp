@@ -3,6 +3,7 @@
 #include "loops/ExprBuilder.h"
 #include "runtime/SizeBinding.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstring>
@@ -194,12 +195,8 @@ public:
       memory.written.assign(memory.data.size(), 1);
       memory.live = true;
     }
-    for (const DimensionCheck& check : function_.checks) {
-      int64_t value = index(check.value);
-      if (value < 0)
-        throw ProgramError("the dimension " + check.text + " evaluates to " +
-                           std::to_string(value) + ", a negative size");
-    }
+    for (const DimensionCheck& check : function_.checks)
+      checkDimension(check);
     std::vector<runtime::ArrayValue> results;
     for (size_t r = 0; r < function_.results.size(); ++r) {
       const BufferP& buffer = function_.results[r];
@@ -230,6 +227,29 @@ public:
   }
 
 private:
+  /// As code generation checks it (codegen/Module.cpp): each term's product, where a zero
+  /// factor makes it 0, and the sum must fit in i64; an array's size must not be negative.
+  void checkDimension(const DimensionCheck& check) {
+    __int128 total = 0;
+    bool overflow = false;
+    for (const DimensionCheck::Term& term : check.terms) {
+      int64_t product = term.coefficient;
+      bool zero = product == 0, termOverflow = false;
+      for (const LocalP& size : term.sizes) {
+        int64_t factor = std::get<int64_t>(getLocal(*size).lane[0]);
+        zero = zero || factor == 0;
+        termOverflow = termOverflow || __builtin_mul_overflow(product, factor, &product);
+      }
+      overflow = overflow || (termOverflow && !zero);
+      total += zero ? 0 : product;
+    }
+    if (overflow || total > INT64_MAX || total < INT64_MIN)
+      throw ProgramError("the dimension " + check.text + " overflows i64");
+    if (check.arraySize && total < 0)
+      throw ProgramError("the dimension " + check.text + " evaluates to " +
+                         std::to_string(int64_t(total)) + ", a negative size");
+  }
+
   static Value scalarValue(const Scalar& scalar) {
     Value value;
     value.lane[0] = scalar;
@@ -260,13 +280,29 @@ private:
     memory.type = buffer.type;
     memory.extents = extents;
     int64_t count = 1;
+    bool overflow = false, zero = false;
     for (int64_t extent : extents) {
       if (extent < 0) fail("the buffer " + buffer.name + " has a negative extent");
-      count *= extent;
+      zero = zero || extent == 0;
+      overflow = overflow || __builtin_mul_overflow(count, extent, &count);
     }
-    memory.data.assign(size_t(count), Scalar{});
-    memory.scale.assign(size_t(count), 0.0);
-    memory.written.assign(size_t(count), 0);
+    int64_t bytes = buffer.type == Elem::Bool ? 1 : buffer.type == Elem::F32 ? 4 : 8;
+    // What the runtime's arr_alloc reports (runtime/Memory.cpp).
+    if (overflow && !zero)
+      throw ProgramError("out of memory: cannot allocate an array whose element count "
+                         "overflows i64");
+    if (zero) count = 0;
+    try {
+      memory.data.assign(size_t(count), Scalar{});
+      memory.scale.assign(size_t(count), 0.0);
+      memory.written.assign(size_t(count), 0);
+    } catch (const std::bad_alloc&) {
+      throw ProgramError("out of memory: cannot allocate " + std::to_string(count) +
+                         " elements of " + std::to_string(bytes) + " bytes");
+    } catch (const std::length_error&) {
+      throw ProgramError("out of memory: cannot allocate " + std::to_string(count) +
+                         " elements of " + std::to_string(bytes) + " bytes");
+    }
     memory.live = true;
   }
 
@@ -330,11 +366,41 @@ private:
       for (const ExprP& i : s.indices)
         index(i);
       return;
+    case Stmt::Kind::Swap: {
+      Memory& first = memory_[s.buffer->id];
+      Memory& second = memory_[s.other->id];
+      if (!first.live || !second.live) fail("a swap of buffers that are not allocated");
+      if (first.extents != second.extents) fail("a swap of buffers of other shapes");
+      std::swap(first, second);
+      std::swap(first.name, second.name);
+      return;
     }
+    }
+  }
+
+  /// Whether a loop perfectly nested in `loop` whose bounds do not depend on the enclosing
+  /// indices runs no iteration: then the whole nest does nothing, and is skipped as native
+  /// code skips it (codegen/Emitter.cpp), rather than run an outer loop of 2^63 empty
+  /// iterations.
+  bool innerNestEmpty(const Stmt& loop) {
+    std::vector<uint32_t> indices{loop.local->id};
+    for (const Stmt* outer = &loop;
+         outer->body.size() == 1 && outer->body[0]->kind == Stmt::Kind::For;) {
+      const Stmt& inner = *outer->body[0];
+      if (std::any_of(indices.begin(), indices.end(), [&](uint32_t id) {
+            return mentionsLocal(inner.value, id) || mentionsLocal(inner.lower, id);
+          }))
+        return false;
+      if (index(inner.value) <= index(inner.lower)) return true;
+      indices.push_back(inner.local->id);
+      outer = &inner;
+    }
+    return false;
   }
 
   void loop(const Stmt& s) {
     int64_t lower = index(s.lower), upper = index(s.value);
+    if (lower < upper && innerNestEmpty(s)) return;
     std::vector<Value> saved;
     for (const Reduction& reduction : s.reductions) {
       saved.push_back(getLocal(*reduction.local));

@@ -128,11 +128,14 @@ struct Stmt {
     Alloc,      // buffer = an array of buffer->shape, its contents undefined
     Free,       // release buffer
     Prefetch,   // a hint to bring buffer[indices] into the cache; any index, it never faults
+    Swap,       // exchange the storage of buffer and other (a sequential loop's state, double
+                // buffered): every element of both changes
   };
   Kind kind = Kind::Declare;
   LocalP local{};
   ExprP value{}; // For: the bound the index stays below
   BufferP buffer{};
+  BufferP other{}; // Swap
   std::vector<ExprP> indices{};
   Block body{};
   Block orElse{}; // If only
@@ -151,6 +154,10 @@ struct Stmt {
   /// When known: the loop never runs more iterations than this (the remainder of a
   /// vectorised or unrolled loop), which cost models read.
   std::optional<int64_t> maxTrips{};
+  /// The steps of a sequential loop (fold, scan, mapAccum), which pass their state to the
+  /// next through locals and swapped buffers (printed `for steps`). Only informative: the
+  /// passes see the dependences the state makes (loops/Analysis.h).
+  bool carriesState = false;
 };
 
 /// `for local = lower; local < upper; local += step: body`, serial.
@@ -165,6 +172,7 @@ StmtP makeUpdate(const BufferP& buffer, std::vector<ExprP> indices, BinaryOp op,
 StmtP makeIf(const ExprP& condition, Block body, Block orElse = {});
 StmtP makeAlloc(const BufferP& buffer);
 StmtP makeFree(const BufferP& buffer);
+StmtP makeSwap(const BufferP& buffer, const BufferP& other);
 
 /// An entry point's parameter after flattening: a scalar or an array.
 struct Param {
@@ -173,10 +181,17 @@ struct Param {
   BufferP buffer; // arrays
 };
 
-/// A dimension that must not be negative, checked before anything runs.
+/// A dimension checked before anything runs: it must fit in i64 and, when it is an array's
+/// size, must not be negative (a size used as a number may be). Kept as a polynomial over
+/// the size parameters so that code generation can evaluate it with overflow checks.
 struct DimensionCheck {
+  struct Term {
+    int64_t coefficient;
+    std::vector<LocalP> sizes; // a product of size parameters, possibly empty
+  };
   std::string text; // in source notation, for the message
-  ExprP value;
+  std::vector<Term> terms;
+  bool arraySize = true;
 };
 
 struct Function {

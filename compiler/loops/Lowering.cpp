@@ -46,6 +46,9 @@ ScopeP Lowering::scopeOf(const ExprP& expr) {
       throw std::logic_error("loop lowering: local " + expr->local->name + " has no scope");
     scope = defined->second;
   }
+  if (expr->kind == Expr::Kind::Load)
+    if (auto changing = bufferScopes_.find(expr->buffer->id); changing != bufferScopes_.end())
+      scope = deeper(scope, changing->second);
   for (const ExprP& operand : expr->operands)
     scope = deeper(scope, scopeOf(operand));
   exprScopes_.emplace(expr->id, scope);
@@ -316,22 +319,46 @@ void Lowering::analyse(const core::NodeP& root) {
 }
 
 void Lowering::addDimensionChecks() {
-  std::set<std::string> seen;
-  auto check = [&](const core::Dim& dim) {
-    if (dim.isConstant() || !seen.insert(dim.toString()).second) return;
-    function_.checks.push_back({dim.toString(), dimension(dim)});
+  std::map<std::string, size_t> seen; // each dimension's check
+  auto check = [&](const core::Dim& dim, const std::string& what, bool arraySize) {
+    if (dim.isConstant()) return;
+    auto [at, inserted] = seen.emplace(dim.toString(), function_.checks.size());
+    if (!inserted) {
+      function_.checks[at->second].arraySize |= arraySize;
+      return;
+    }
+    DimensionCheck made{dim.toString() + (what.empty() ? "" : " (" + what + ")"), {}, arraySize};
+    for (const auto& [monomial, coefficient] : dim.terms()) {
+      DimensionCheck::Term term{coefficient, {}};
+      for (const auto& var : monomial) {
+        auto size = sizeLocals_.find(var->id);
+        if (size == sizeLocals_.end())
+          throw std::logic_error("loop lowering: the dimension " + dim.toString() +
+                                 " mentions a size variable that is not the entry's");
+        term.sizes.push_back(size->second);
+      }
+      made.terms.push_back(std::move(term));
+    }
+    function_.checks.push_back(std::move(made));
   };
   for (const auto& var : entry_.sizeVars)
-    check(core::Dim::variable(var));
+    check(core::Dim::variable(var), "", true);
+  for (const core::VarP& param : entry_.function.params)
+    for (const core::Dim& dim : param->type.shape)
+      check(dim, "", true);
+  // The interpreter's order (interp::run, after binding the sizes from the parameters):
+  // the sizes that calls bound, then the types.
+  for (const core::SizeBinding& binding : entry_.sizeBindings)
+    check(binding.dim, binding.what, true);
   core::forEachNode(entry_.function.body, [&](const Node& node) {
     for (const core::Dim& dim : node.type.shape)
-      check(dim);
+      check(dim, "", true);
     for (const core::Type& type : node.types)
       for (const core::Dim& dim : type.shape)
-        check(dim);
-    if (node.kind != K::SizeValue)
-      for (const core::Dim& dim : node.shape)
-        check(dim);
+        check(dim, "", true);
+    // A size value is a number: it may be negative, but it is computed with checks too.
+    for (const core::Dim& dim : node.shape)
+      check(dim, "", node.kind != K::SizeValue);
   });
 }
 
@@ -340,6 +367,14 @@ core::NodeP Lowering::bindLets(const core::NodeP& node, std::vector<core::VarP>&
     bind(node->vars[0],
          Binding{0, nullptr, std::nullopt, node->operands[0], targetScope(node->operands[0], {})});
     bound.push_back(node->vars[0]);
+    return bindLets(node->operands[1], bound);
+  }
+  if (node->kind == K::LetTuple && node->operands[0]->kind == K::Loop) {
+    const std::vector<LoopValue>& values = lowerLoop(node->operands[0]);
+    for (size_t i = 0; i < node->vars.size(); ++i) {
+      bindLoopValue(node->vars[i], values.at(i));
+      bound.push_back(node->vars[i]);
+    }
     return bindLets(node->operands[1], bound);
   }
   if (node->kind == K::LetTuple) {

@@ -166,6 +166,19 @@ private:
   ExprP expandInvariant(const core::NodeP& node, const std::vector<ExprP>& indices);
   std::optional<Expansion> decideExpansion(const core::NodeP& node);
 
+  // ---- Sequential loops (Sequential.cpp) ----
+  /// One result of a loop node: a local (scalars) or a buffer.
+  struct LoopValue {
+    ExprP scalar;
+    std::optional<ArrayBuffer> array;
+  };
+  /// The results of a loop node (its final state, then its stacked outputs), computed
+  /// once where its operands are bound: a serial loop over the steps whose body is the
+  /// step function lowered like any code (its own loops parallel where they would be).
+  const std::vector<LoopValue>& lowerLoop(const core::NodeP& loop);
+  /// Binds a variable to one result of a loop.
+  void bindLoopValue(const core::VarP& var, const LoopValue& value);
+
   // ---- Reductions (Materialise.cpp) ----
   /// Folds the rows of `array` at `indices` with `op` from `initial` (in
   /// parallel chunks at top level); returns the accumulator.
@@ -231,7 +244,10 @@ private:
   std::unordered_map<uint32_t, core::VarP> boundVars_; // every variable ever bound, by id
   uint64_t nextSerial_ = 1;
   std::unordered_map<uint32_t, ScopeP> localScopes_; // local id → defining scope
-  std::unordered_map<uint32_t, ScopeP> exprScopes_;  // memo of scopeOf
+  // Buffers whose contents change within a loop (a sequential loop's state): their
+  // loads vary there, whatever their indices.
+  std::unordered_map<uint32_t, ScopeP> bufferScopes_;
+  std::unordered_map<uint32_t, ScopeP> exprScopes_; // memo of scopeOf
   std::unordered_map<const core::Node*, std::vector<uint32_t>> freeVariables_;
   std::unordered_map<const core::Node*, int> uses_; // references, let-bound uses included
   std::unordered_map<const core::Node*, bool> expensive_;
@@ -250,6 +266,7 @@ private:
   };
   std::unordered_map<std::string, Decision> expansionDecisions_;
   int expanding_ = 0;
+  std::unordered_map<std::string, std::vector<LoopValue>> loopValues_; // by memo key
 };
 
 } // namespace arr::loops

@@ -248,6 +248,8 @@ bool Lowering::shouldMaterialise(const core::NodeP& node, const ScopeP& home,
   switch (node->kind) {
   case K::Scatter:
     return true;
+  case K::Loop: // stored by the loop itself
+    return false;
   case K::ArrayLit:
     return node->operands.size() > 8;
   case K::Variable:

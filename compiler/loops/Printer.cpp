@@ -176,7 +176,11 @@ private:
       }
       return;
     case Stmt::Kind::For: {
-      out << indent << (s.parallel ? "parallel for " : "for ") << localName(*s.local);
+      out << indent
+          << (s.parallel       ? "parallel for "
+              : s.carriesState ? "for steps "
+                               : "for ")
+          << localName(*s.local);
       auto lower =
           s.lower->kind == Expr::Kind::Const ? std::get_if<int64_t>(&s.lower->value) : nullptr;
       if (lower && *lower == 0 && s.step == 1)
@@ -200,6 +204,9 @@ private:
       return;
     case Stmt::Kind::Prefetch:
       out << indent << "prefetch " << access(*s.buffer, s.indices, 1) << "\n";
+      return;
+    case Stmt::Kind::Swap:
+      out << indent << "swap " << bufferName(*s.buffer) << " " << bufferName(*s.other) << "\n";
       return;
     }
   }
@@ -228,7 +235,7 @@ void printFunction(Printer& printer, const Function& function) {
   }
   printer.out << "):\n";
   for (const DimensionCheck& check : function.checks)
-    printer.out << "  check " << printer.expr(*check.value) << " >= 0  -- " << check.text << "\n";
+    printer.out << "  check " << check.text << (check.arraySize ? " >= 0" : " fits i64") << "\n";
   // The body first, to learn which views it reads; they are listed before it.
   std::ostringstream body;
   std::swap(body, printer.out);

@@ -87,6 +87,10 @@ ExprP Lowering::pullFresh(const core::NodeP& nodeP, const std::vector<ExprP>& in
     return exprs_.constant(node.value, node.type.elem);
   case K::Variable:
     return pullVariable(node, indices);
+  case K::Loop: { // one result: the final state
+    const LoopValue& value = lowerLoop(nodeP).at(0);
+    return value.scalar ? value.scalar : load(*value.array, indices);
+  }
   case K::Let:
   case K::LetTuple: {
     std::vector<core::VarP> bound;

@@ -11,6 +11,7 @@ namespace {
 
 bool uses(const Stmt& statement, uint32_t buffer) {
   if (statement.buffer && statement.buffer->memory().id == buffer) return true;
+  if (statement.other && statement.other->id == buffer) return true;
   for (const ExprP& expr : operandsOf(statement))
     if (readsAnyBuffer(expr, {buffer})) return true;
   auto inside = [&](const Block& block) {

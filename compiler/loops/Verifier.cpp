@@ -51,7 +51,11 @@ public:
     for (const BufferP& result : function_.results)
       shapeOf(*result);
     for (const DimensionCheck& check : function_.checks)
-      expectIndex(check.value, "a dimension check");
+      for (const DimensionCheck::Term& term : check.terms)
+        for (const LocalP& size : term.sizes)
+          if (!inScope_.count(size->id) || size->type != Elem::I64)
+            fail("the dimension check " + check.text + " reads " + name(*size) +
+                 ", which is not a size");
     block(function_.body);
   }
 
@@ -145,6 +149,15 @@ private:
       if (!live_.erase(s.buffer->id)) fail("the buffer " + name(*s.buffer) + " is freed twice");
       return;
     }
+    case Stmt::Kind::Swap:
+      for (const BufferP& buffer : {s.buffer, s.other}) {
+        if (!buffer || buffer->base) fail("a swap of a view or of nothing");
+        if (!live_.count(buffer->id)) fail("a swap of " + name(*buffer) + ", not allocated");
+        shapeOf(*buffer);
+      }
+      if (s.buffer->type != s.other->type || s.buffer->shape != s.other->shape)
+        fail("a swap of " + name(*s.buffer) + " and " + name(*s.other) + " of other shapes");
+      return;
     case Stmt::Kind::Prefetch:
       if (s.indices.size() != s.buffer->shape.size())
         fail("a prefetch of " + name(*s.buffer) + " with a wrong number of indices");

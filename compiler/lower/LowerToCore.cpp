@@ -1,9 +1,13 @@
 #include "lower/LowerToCore.h"
 
 #include "ir/Builder.h"
+#include "ir/Rewrite.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <functional>
+#include <set>
+#include <stdexcept>
 
 namespace arr::lower {
 
@@ -114,10 +118,11 @@ core::DiffKind diffOf(Builtin builtin) {
   }
 }
 
-/// Replicates a scalar to `shape` (scalar broadcasting).
+/// Replicates `node` along the leading dimensions of `shape` that it lacks (its shape is a
+/// suffix of `shape`: LANGUAGE.md §5 broadcasting).
 NodeP broadcast(NodeP node, const std::vector<Dim>& shape) {
-  for (auto dim = shape.rbegin(); dim != shape.rend(); ++dim)
-    node = core::makeReplicate(*dim, node);
+  for (size_t d = shape.size() - node->type.rank(); d-- > 0;)
+    node = core::makeReplicate(shape[d], node);
   return node;
 }
 
@@ -202,12 +207,44 @@ private:
   }
 
   /// The callee's size substitution: its own variables as bound at the call, plus
-  /// the caller's (type arguments may mention the caller's size variables).
-  static Sizes calleeSizes(const Resolution& resolution, const Sizes& caller) {
+  /// the caller's (type arguments may mention the caller's size variables). Each bound
+  /// size must not be negative: an error now when it is a constant, else checked when
+  /// the entry starts.
+  Sizes calleeSizes(const Resolution& resolution, const Sizes& caller, Loc at) {
     Sizes sizes = caller;
-    for (const auto& [id, dim] : resolution.bindings.dims)
-      sizes[id] = dim.substitute(caller);
+    const sema::FunctionInstance& callee = *resolution.instance;
+    for (const auto& [id, written] : resolution.bindings.dims) {
+      Dim dim = written.substitute(caller);
+      auto var = std::find_if(callee.sizeVars.begin(), callee.sizeVars.end(),
+                              [&](const sema::SizeVarP& v) { return v->id == id; });
+      if (var != callee.sizeVars.end()) {
+        std::string what = "size " + (*var)->name + " of " + callee.decl->name;
+        requireSize(dim, written, what, at);
+        // With the entry's sizes non-negative, only a negative coefficient can make it
+        // negative.
+        auto terms = dim.terms();
+        bool mayBeNegative = std::any_of(terms.begin(), terms.end(),
+                                         [](const auto& term) { return term.second < 0; });
+        if (!dim.isConstant() && mayBeNegative && boundDims_.insert(dim.toString()).second)
+          sizeBindings_.push_back({dim, what});
+      }
+      sizes[id] = dim;
+    }
     return sizes;
+  }
+
+  /// Requires a constant dimension, `written` before substitution, not to be negative
+  /// (LANGUAGE.md §3). Other dimensions are checked when the entry starts.
+  void requireSize(const Dim& dim, const Dim& written, const std::string& what, Loc at) {
+    auto constant = dim.asConstant();
+    if (!constant || *constant >= 0) return;
+    std::string value = written.isConstant()
+                            ? std::to_string(*constant)
+                            : written.toString() + " = " + std::to_string(*constant);
+    std::vector<Note> notes;
+    for (auto call = calls_.rbegin(); call != calls_.rend(); ++call)
+      notes.push_back({call->first, "in this call of " + call->second});
+    throw CompileError(at, what + " is " + value + " here, a negative size", std::move(notes));
   }
 
   // ---- Entries and functions ------------------------------------------------------
@@ -245,6 +282,9 @@ private:
     Components results = lower(*inst.body, env, sizes).components;
     entry.function.body = closeScope(core::makeTuple(results));
     entry.resultNesting = tupleNesting(inst.resultType);
+    entry.sizeBindings = std::move(sizeBindings_);
+    sizeBindings_.clear();
+    boundDims_.clear();
     return entry;
   }
 
@@ -297,7 +337,7 @@ private:
     }
     function->kind = FunctionValue::Kind::Instance;
     function->instance = resolution->instance;
-    function->sizes = calleeSizes(*resolution, sizes);
+    function->sizes = calleeSizes(*resolution, sizes, expr.range.begin);
     return function;
   }
 
@@ -352,7 +392,11 @@ private:
       return single(elementwise(binaryOf(expr.binaryOp), left, right));
     }
     case K::Call:
-      return lowerCall(expr, env, sizes);
+      try {
+        return lowerCall(expr, env, sizes);
+      } catch (const std::overflow_error&) { // from the arithmetic of constant sizes
+        throw CompileError(expr.operand(0).range.begin, "a size of this call overflows i64");
+      }
     case K::Index: {
       Components array = lower(expr.operand(0), env, sizes).components;
       std::vector<NodeP> indices;
@@ -482,8 +526,13 @@ private:
       FunctionValue function;
       function.kind = FunctionValue::Kind::Instance;
       function.instance = resolution.instance;
-      function.sizes = calleeSizes(resolution, sizes);
-      return this->call(function, lowerArguments(call, 1, argc, env, sizes));
+      Loc at = call.operand(0).range.begin;
+      function.sizes = calleeSizes(resolution, sizes, at);
+      std::vector<Value> args = lowerArguments(call, 1, argc, env, sizes);
+      calls_.emplace_back(at, resolution.instance->decl->name);
+      Value result = this->call(function, args);
+      calls_.pop_back();
+      return result;
     }
     case Resolution::Kind::Lambda: {
       FunctionValue function;
@@ -530,6 +579,11 @@ private:
     auto arg = [&](size_t i) -> const ast::Expr& { return call.operand(i + 1); };
     auto components = [&](size_t i) { return lower(arg(i), env, sizes).components; };
     std::vector<Dim> shape = substitute(resolution.shape, sizes);
+    for (size_t d = 0; d < shape.size(); ++d)
+      requireSize(shape[d], shape[d],
+                  "the size " + resolution.shape[d].toString() + " of " +
+                      sema::builtinName(resolution.builtin),
+                  call.operand(0).range.begin);
     Components result;
     switch (resolution.builtin) {
     case Builtin::Build: {
@@ -586,6 +640,10 @@ private:
       for (const auto& component : components(0))
         result.push_back(core::makeNoGrad(component));
       return {result, nullptr};
+    case Builtin::Fold:
+    case Builtin::Scan:
+    case Builtin::MapAccum:
+      return lowerLoop(call, resolution.builtin, shape[0], env, sizes);
     default: {
       std::vector<NodeP> operands;
       for (size_t i = 0; i + 1 < call.operands.size(); ++i)
@@ -593,6 +651,60 @@ private:
       return single(applyElementwise(resolution.builtin, operands));
     }
     }
+  }
+
+  /// fold, scan and mapAccum: one loop node whose step is the function applied to a
+  /// state and an element, closed over what it mentions of the enclosing scope (the
+  /// captured values are operands of the loop, so the step is a function of its own).
+  Value lowerLoop(const ast::Expr& call, Builtin builtin, const Dim& count, const Env& env,
+                  const Sizes& sizes) {
+    FunctionP function = functionValue(call.operand(1), env, sizes);
+    Components init = lowerArguments(call, 2, 1, env, sizes).at(0).components;
+    Components elements = lowerArguments(call, 3, 1, env, sizes).at(0).components;
+    auto step = std::make_shared<core::Function>();
+    Value state, element;
+    for (const NodeP& component : init) {
+      step->params.push_back(core::newVar("s", component->type));
+      state.components.push_back(core::makeVariable(step->params.back()));
+    }
+    for (const NodeP& array : elements) {
+      core::Type row = array->type;
+      row.shape.erase(row.shape.begin());
+      step->params.push_back(core::newVar("x", row));
+      element.components.push_back(core::makeVariable(step->params.back()));
+    }
+    openScope();
+    Components next = this->call(*function, {state, element}).components;
+    Components results = next;
+    if (builtin == Builtin::Scan) results.insert(results.end(), next.begin(), next.end());
+    NodeP body = closeScope(core::makeTuple(results));
+    // The variables of the enclosing scope the step mentions become its last parameters.
+    std::unordered_map<uint32_t, NodeP> captures;
+    Components captured;
+    for (const VarP& outer : core::freeVariables(body)) {
+      bool own = std::any_of(step->params.begin(), step->params.end(),
+                             [&](const VarP& param) { return param->id == outer->id; });
+      if (own) continue;
+      step->params.push_back(core::newVar(outer->name, outer->type));
+      captures[outer->id] = core::makeVariable(step->params.back());
+      captured.push_back(core::makeVariable(outer));
+    }
+    step->body = core::substitute(body, captures);
+    NodeP loop = core::makeLoop(count, init, elements, captured, step);
+    Components bound;
+    if (loop->resultCount() == 1) {
+      bound.push_back(share(loop, "loop"));
+    } else {
+      std::vector<VarP> vars;
+      for (const auto& type : loop->types) {
+        vars.push_back(core::newVar("loop", type));
+        bound.push_back(core::makeVariable(vars.back()));
+      }
+      scopes_.back().push_back({vars, loop});
+    }
+    if (builtin == Builtin::Scan) // the stacked states only
+      return {Components(bound.begin() + init.size(), bound.end()), nullptr};
+    return {bound, nullptr};
   }
 
   Value lowerDiff(const ast::Expr& call, const Env& env, const Sizes& sizes) {
@@ -635,6 +747,9 @@ private:
 
   const sema::CheckedProgram& program_;
   std::vector<std::vector<Binding>> scopes_;
+  std::vector<core::SizeBinding> sizeBindings_;    // of the entry being lowered
+  std::set<std::string> boundDims_;                // their dimensions, each checked once
+  std::vector<std::pair<Loc, std::string>> calls_; // the calls being inlined, outermost first
 };
 
 } // namespace

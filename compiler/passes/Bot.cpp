@@ -90,6 +90,12 @@ private:
   // ---- build1 k (\i -> body), body in normal form (Figs. 9 and 11) ------------------
 
   NodeP build(const Dim& k, const VarP& i, const NodeP& body) {
+    if (body->kind == K::Tuple) { // the root of a lifted loop's step: each result built apart
+      std::vector<NodeP> components;
+      for (const auto& component : body->operands)
+        components.push_back(build(k, i, component));
+      return makeTuple(std::move(components));
+    }
     if (!mentions_.mentions(body, i->id)) return makeReplicate(k, body);
     auto inner = [&](const NodeP& term) { return build(k, i, term); };
     const Node& b = *body;
@@ -107,6 +113,31 @@ private:
       NodeP rest = norm(substitute(b.operands[1], x, element));
       return makeLet(array, inner(value), inner(rest));
     }
+    case K::LetTuple: {
+      // A loop in the build, its results bound together: one loop over the build's
+      // elements in lock-step (liftLoop); each result of the original is a row of a
+      // lifted one.
+      const NodeP& value = b.operands[0];
+      if (!mentions_.mentions(value, i->id))
+        return makeLetTuple(b.vars, value, inner(b.operands[1]));
+      if (value->kind != K::Loop)
+        throw IRError("BOT: cannot vectorise " + print(*value).substr(0, 80));
+      NodeP lifted = liftLoop(k, i, *value);
+      std::vector<VarP> arrays;
+      std::unordered_map<uint32_t, NodeP> rows;
+      for (size_t r = 0; r < b.vars.size(); ++r) {
+        const Type& type = lifted->types.at(r);
+        arrays.push_back(newVar(b.vars[r]->name, type));
+        NodeP array = makeVariable(arrays.back());
+        // The final state is [k, ..]; an output stacked over the steps is [n, k, ..].
+        if (r >= value->stateCount) array = makeTr({1, 0}, array);
+        rows[b.vars[r]->id] = makeIndex(array, {makeVariable(i)});
+      }
+      NodeP rest = norm(substitute(b.operands[1], rows));
+      return makeLetTuple(arrays, lifted, inner(rest));
+    }
+    case K::Loop: // one result: the final state
+      return liftLoop(k, i, b);
     case K::Cond: {
       const NodeP& condition = b.operands[0];
       if (!mentions_.mentions(condition, i->id))
@@ -174,6 +205,52 @@ private:
       throw IRError("BOT: cannot vectorise " + print(b).substr(0, 80) +
                     " (differentiation inside build is not supported)");
     }
+  }
+
+  /// build k (\i -> loop n init xs captured step), the loop mentioning i: one loop whose
+  /// state and elements gain the build's dimension, so the k loops run in lock-step. Its
+  /// step is the old one built over k, in normal form: a function of its own. Captured
+  /// values that do not depend on i stay as they are.
+  NodeP liftLoop(const Dim& k, const VarP& i, const Node& loop) {
+    auto lift = [&](const NodeP& value) { return build(k, i, value); };
+    auto liftedType = [&](Type type) {
+      type.shape.insert(type.shape.begin(), k);
+      return type;
+    };
+    const core::Function& step = *loop.function;
+    auto lifted = std::make_shared<core::Function>();
+    VarP row = newVar("lane", scalarType(Elem::I64));
+    ranges_[row->id] = k;
+    std::unordered_map<uint32_t, NodeP> rows; // the old parameters, as rows of the new
+    std::vector<NodeP> init, elements, captured;
+    size_t position = 0;
+    for (const NodeP& value : loopInit(loop)) {
+      init.push_back(lift(value));
+      lifted->params.push_back(newVar(step.params[position]->name, init.back()->type));
+      rows[step.params[position++]->id] =
+          makeIndex(makeVariable(lifted->params.back()), {makeVariable(row)});
+    }
+    for (const NodeP& array : loopElements(loop)) {
+      elements.push_back(makeTr({1, 0}, lift(array))); // [n, k, ..]: step t reads row t
+      lifted->params.push_back(
+          newVar(step.params[position]->name, liftedType(step.params[position]->type)));
+      rows[step.params[position++]->id] =
+          makeIndex(makeVariable(lifted->params.back()), {makeVariable(row)});
+    }
+    for (const NodeP& value : loopCaptured(loop)) {
+      const VarP& param = step.params[position++];
+      if (!mentions_.mentions(value, i->id)) {
+        captured.push_back(value);
+        lifted->params.push_back(param);
+        continue;
+      }
+      captured.push_back(lift(value));
+      lifted->params.push_back(newVar(param->name, liftedType(param->type)));
+      rows[param->id] = makeIndex(makeVariable(lifted->params.back()), {makeVariable(row)});
+    }
+    lifted->body = build(k, row, norm(substitute(step.body, rows)));
+    return makeLoop(loop.shape[0], std::move(init), std::move(elements), std::move(captured),
+                    lifted);
   }
 
   // ---- index t ix, t and ix in normal form (Fig. 10) -----------------------------------
@@ -375,15 +452,22 @@ private:
   std::unordered_map<uint32_t, Dim> ranges_; // index variables and the extents they range over
 };
 
-/// Applies the BOT inside the functions of Diff nodes only.
+/// Applies the BOT inside the functions of Diff nodes only, and only to those that
+/// contain no other Diff node: differentiation goes innermost first, and an outer
+/// function is transformed in the round that differentiates it.
 struct DiffBodies : Mutator {
   Bot bot;
   NodeP mutateNode(const NodeP& node) override {
     if (node->kind != K::Diff) return mutateChildren(node);
+    bool innermost = true;
+    forEachNode(node->function->body,
+                [&](const Node& inner) { innermost = innermost && inner.kind != K::Diff; });
+    if (!innermost) return mutateChildren(node);
     std::vector<NodeP> args;
     for (const auto& arg : node->operands)
       args.push_back(mutate(arg));
-    return makeDiff(node->diffKind, bot.normFunction(node->function), std::move(args));
+    return makeDiff(node->diffKind, bot.normFunction(node->function), std::move(args),
+                    node->differentiable);
   }
 };
 
@@ -407,17 +491,28 @@ Program bulkOperationTransformAll(const Program& program) {
 }
 
 std::string checkBotNormalForm(const Node& root) {
-  std::string problem;
-  forEachNode(NodeP(std::shared_ptr<const Node>(), &root), [&](const Node& node) {
-    if (!problem.empty()) return;
-    if (node.kind == K::Build1) problem = "build1 remains: " + print(node).substr(0, 120);
-    if (node.kind != K::Index) return;
-    K array = node.operands[0]->kind;
-    bool normal = array == K::Variable || array == K::Const || array == K::Scatter ||
-                  (array == K::ArrayLit && node.operands.size() == 2);
-    if (!normal) problem = "index not in normal form: " + print(node).substr(0, 120);
-  });
-  return problem;
+  // A loop's step is a function of its own, transformed when it is differentiated.
+  struct Checker : Visitor {
+    std::string problem;
+    void visitNode(const NodeP& node) override {
+      if (!problem.empty()) return;
+      if (node->kind == K::Build1) problem = "build1 remains: " + print(*node).substr(0, 120);
+      if (node->kind == K::Index) {
+        K array = node->operands[0]->kind;
+        bool normal = array == K::Variable || array == K::Const || array == K::Scatter ||
+                      (array == K::ArrayLit && node->operands.size() == 2);
+        if (!normal) problem = "index not in normal form: " + print(*node).substr(0, 120);
+      }
+      if (node->kind == K::Loop) {
+        for (const auto& operand : node->operands)
+          visit(operand);
+        return;
+      }
+      visitChildren(node);
+    }
+  } checker;
+  checker.visit(NodeP(std::shared_ptr<const Node>(), &root));
+  return checker.problem;
 }
 
 } // namespace arr::passes

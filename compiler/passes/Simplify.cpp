@@ -144,8 +144,9 @@ private:
     auto known = kept_.find(x->id);
     Uses uses = known != kept_.end() ? known->second : UseCounter(x->id).count(body);
     if (uses.count == 0) return body;
-    // A differentiation stays let-bound: the AD pass replaces the binding.
-    if (value->kind == K::Diff) return nullptr;
+    // A differentiation stays let-bound: the AD pass replaces the binding. So does a loop:
+    // computed once, whatever reads its result.
+    if (value->kind == K::Diff || value->kind == K::Loop) return nullptr;
     // Constant arrays are inlined too: they cost nothing to recompute, and their uses fold.
     bool trivial = value->kind == K::Variable || value->kind == K::Const ||
                    value->kind == K::SizeValue || constantValue(value).has_value();

@@ -24,6 +24,10 @@ enum class Builtin : uint16_t {
   Reshape,
   Iota,
   NoGrad,
+  // sequential loops (LANGUAGE.md §6): a function threads a state through the elements
+  Fold,
+  Scan,
+  MapAccum,
   // differentiation operators: applied to a function, then called
   Grad,
   ValueAndGrad,

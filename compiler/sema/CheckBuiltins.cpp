@@ -32,6 +32,9 @@ size_t arityOf(Builtin builtin) {
     return 2;
   case Builtin::Gather:
   case Builtin::Scatter:
+  case Builtin::Fold:
+  case Builtin::Scan:
+  case Builtin::MapAccum:
     return 3;
   default:
     return binaryPrimitive(builtin) ? 2 : 1;
@@ -77,14 +80,10 @@ TypeP FunctionChecker::elementwiseType(Builtin builtin, const std::vector<TypeP>
   const TypeP& right = args[1];
   std::string what = name + ": cannot combine " + toString(left) + " and " + toString(right);
   if (left->elem != right->elem) throw CompileError(loc, what + ": element types differ");
-  if (left->rank() == 0) return right;
-  if (right->rank() == 0 || left->dims == right->dims) return left;
-  if (left->rank() != right->rank()) throw CompileError(loc, what + ": ranks differ");
-  for (size_t i = 0; i < left->rank(); ++i)
-    if (left->dims[i] != right->dims[i])
-      throw CompileError(loc, what + ": dimension " + left->dims[i].toString() + " differs from " +
-                                  right->dims[i].toString());
-  return left;
+  std::string problem;
+  std::optional<std::vector<Dim>> dims = broadcastShape(left->dims, right->dims, problem);
+  if (!dims) throw CompileError(loc, what + ": " + problem);
+  return arrayType(std::move(*dims), left->elem);
 }
 
 std::vector<Dim> FunctionChecker::shapeArgument(ast::Expr& shape, const char* builtin) {
@@ -95,11 +94,11 @@ std::vector<Dim> FunctionChecker::shapeArgument(ast::Expr& shape, const char* bu
   std::vector<Dim> dims;
   for (auto& element : shape.operands) {
     TypeP type = check(*element, ElemKind::I64);
-    auto dim = asDim(*element);
+    auto dim = asSize(*element);
     if (!dim || !type->isScalar() || type->elem != ElemKind::I64)
       throw CompileError(element->range.begin,
                          std::string(builtin) + ": " + ast::toString(*element) +
-                             " is not a size; a size is a constant, a size variable, or + and * "
+                             " is not a size; a size is a constant, a size variable, or +, - and * "
                              "of them");
     dims.push_back(*dim);
   }
@@ -222,6 +221,51 @@ TypeP FunctionChecker::checkBuiltinCall(ast::Expr& call, Builtin builtin, Hint h
                                    " (bool is not a number)");
     return prependDims(resolution->shape, dropOuterDims(source, arity));
   }
+  case Builtin::Fold:
+  case Builtin::Scan:
+  case Builtin::MapAccum: {
+    ast::Expr& function = arg(0);
+    ast::Expr& init = arg(1);
+    TypeP elements = check(arg(2));
+    requireArray(elements, 1,
+                 "the elements (the third argument) must be an array, or a tuple of arrays of "
+                 "one length");
+    // An untyped literal state takes the elements' float type: fold(\a x -> a + x, 0, xs).
+    Hint stateHint = builtin == Builtin::Fold ? hint : std::nullopt;
+    if (!stateHint && isLiteralLike(init) && elements->isArray() && isFloat(elements->elem))
+      stateHint = elements->elem;
+    TypeP state = check(init, stateHint);
+    if (state->isFunction())
+      throw CompileError(init.range.begin, prefix + "the state cannot be a function");
+    resolution->shape = outerDims(elements, 1);
+    TypeP element = dropOuterDims(elements, 1);
+    TypeP result = checkFunctionArgument(function, {state, element}, prefix + "the function");
+    Loc resultAt = function.kind == ast::Expr::Kind::Lambda ? function.operand(0).range.begin
+                                                            : function.range.begin;
+    TypeP next = result;
+    TypeP output;
+    if (builtin == Builtin::MapAccum) {
+      if (!result->isTuple() || result->elements.size() != 2)
+        throw CompileError(resultAt, prefix +
+                                         "the function must return a pair (state, output), "
+                                         "but it returns " +
+                                         toString(result));
+      next = result->elements[0];
+      output = result->elements[1];
+    }
+    if (!equal(next, state))
+      throw CompileError(resultAt, prefix + "the function returns the state as " + toString(next) +
+                                       ", but the initial state has type " + toString(state) +
+                                       "; the state keeps one type in every step");
+    switch (builtin) {
+    case Builtin::Fold:
+      return state;
+    case Builtin::Scan:
+      return prependDims(resolution->shape, state);
+    default:
+      return tupleType({state, prependDims(resolution->shape, output)});
+    }
+  }
   case Builtin::SumOuter:
   case Builtin::ProdOuter:
   case Builtin::MaxOuter:
@@ -239,10 +283,10 @@ TypeP FunctionChecker::checkBuiltinCall(ast::Expr& call, Builtin builtin, Hint h
   }
   case Builtin::Replicate: {
     check(arg(0), ElemKind::I64);
-    auto count = asDim(arg(0));
+    auto count = asSize(arg(0));
     if (!count)
       throw CompileError(arg(0).range.begin, prefix + "the count must be a size: a constant, a "
-                                                      "size variable, or + and * of them");
+                                                      "size variable, or +, - and * of them");
     resolution->shape = {*count};
     TypeP source = check(arg(1), hint);
     if (source->isFunction()) throw CompileError(at, prefix + "cannot replicate a function");
@@ -250,10 +294,10 @@ TypeP FunctionChecker::checkBuiltinCall(ast::Expr& call, Builtin builtin, Hint h
   }
   case Builtin::Iota: {
     check(arg(0), ElemKind::I64);
-    auto count = asDim(arg(0));
+    auto count = asSize(arg(0));
     if (!count)
       throw CompileError(arg(0).range.begin, prefix + "the count must be a size: a constant, a "
-                                                      "size variable, or + and * of them");
+                                                      "size variable, or +, - and * of them");
     resolution->shape = {*count};
     return arrayType({*count}, ElemKind::I64);
   }

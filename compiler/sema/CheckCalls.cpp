@@ -25,51 +25,6 @@ std::string bindingsText(const Signature& sig, const Substitution& substitution)
   return text;
 }
 
-/// The first differentiation operator inside a function body, following calls.
-std::optional<Loc> findDifferentiation(const ast::Expr& expr,
-                                       std::set<const FunctionInstance*>& visited) {
-  if (const Resolution* resolution = expr.resolution.get()) {
-    if (expr.kind == ast::Expr::Kind::Call && resolution->kind == Resolution::Kind::Builtin &&
-        isDifferentiation(resolution->builtin))
-      return expr.operand(0).operand(0).range.begin;
-    if (resolution->kind == Resolution::Kind::Function && resolution->instance &&
-        resolution->instance->body && visited.insert(resolution->instance).second)
-      if (auto found = findDifferentiation(*resolution->instance->body, visited)) return found;
-  }
-  for (const auto& operand : expr.operands)
-    if (auto found = findDifferentiation(*operand, visited)) return found;
-  for (const auto& binding : expr.bindings)
-    if (auto found = findDifferentiation(*binding.value, visited)) return found;
-  return std::nullopt;
-}
-
-/// Whether a function body applies a differentiation operator to its function parameter
-/// `name`, directly or by passing it on to a function that does (jacrev(f, x) differentiates
-/// f). The calls in the body are resolved.
-bool differentiates(const ast::Expr& expr, const std::string& name,
-                    std::set<std::pair<const FunctionInstance*, size_t>>& visited) {
-  auto isParameter = [&](const ast::Expr& e) {
-    return e.kind == ast::Expr::Kind::Name && e.name() == name;
-  };
-  if (const Resolution* resolution = expr.resolution.get();
-      resolution && expr.kind == ast::Expr::Kind::Call) {
-    if (resolution->kind == Resolution::Kind::Builtin && isDifferentiation(resolution->builtin) &&
-        isParameter(expr.operand(0).operand(1)))
-      return true;
-    const FunctionInstance* callee = resolution->instance;
-    if (resolution->kind == Resolution::Kind::Function && callee && callee->body)
-      for (size_t i = 1; i < expr.operands.size(); ++i)
-        if (isParameter(expr.operand(i)) && visited.insert({callee, i - 1}).second &&
-            differentiates(*callee->body, callee->decl->params[i - 1].name, visited))
-          return true;
-  }
-  for (const auto& operand : expr.operands)
-    if (differentiates(*operand, name, visited)) return true;
-  for (const auto& binding : expr.bindings)
-    if (differentiates(*binding.value, name, visited)) return true;
-  return false;
-}
-
 } // namespace
 
 TypeP FunctionChecker::checkCall(ast::Expr& call, Hint hint) {
@@ -146,12 +101,12 @@ TypeP FunctionChecker::instantiate(const TopLevel& callee, std::vector<Argument>
       std::optional<Dim> size;
       if (args[i].expr) {
         check(*args[i].expr, ElemKind::I64);
-        size = asDim(*args[i].expr);
+        size = asSize(*args[i].expr);
       }
       if (!size)
         throw CompileError(args[i].loc, "argument '" + decl.params[i].name + "' of " + decl.name +
                                             " is a size: it must be a constant, a size variable, "
-                                            "or + and * of them");
+                                            "or +, - and * of them");
       const SizeVarP& var = sig.sizeVarByName.at(decl.params[i].name);
       if (!unifier.constrain(Dim::variable(var), *size, i))
         throw mismatch(i, scalarType(ElemKind::I64));
@@ -221,21 +176,6 @@ TypeP FunctionChecker::instantiate(const TopLevel& callee, std::vector<Argument>
     throw CompileError(calleeLoc,
                        "cannot instantiate " + decl.name + " with " + with + ": " + error.message,
                        std::move(notes));
-  }
-  // A function holding a grad (or vjp, jvp) passed to one that differentiates it, as in
-  // jacrev(\x -> grad(f)(x), x): nested differentiation, reported here, where it is visible.
-  for (size_t i = 0; i < args.size() && inst->body; ++i) {
-    if (!sig.params[i]->isFunction() || !args[i].expr) continue;
-    std::set<const FunctionInstance*> seen;
-    auto inner = findDifferentiation(*args[i].expr, seen);
-    std::set<std::pair<const FunctionInstance*, size_t>> visited;
-    if (inner && differentiates(*inst->body, decl.params[i].name, visited))
-      throw CompileError(*inner,
-                         "nested differentiation is not supported yet: this is inside the function "
-                         "passed as '" +
-                             decl.params[i].name + "' to " + decl.name +
-                             ", which differentiates it",
-                         {{args[i].loc, "the function is passed to " + decl.name + " here"}});
   }
   resolution.instance = inst;
   resolution.bindings.dims = unifier.substitution.dims;
@@ -397,16 +337,6 @@ TypeP FunctionChecker::checkDifferentiation(ast::Expr& call, Builtin op, ast::Ex
                                     : op == Builtin::Jvp ? " (the inputs and their tangents)"
                                                          : "");
   TypeP result = checkFunctionArgument(function, primal, name);
-  std::set<const FunctionInstance*> visited;
-  const ast::Expr* differentiated = &function;
-  if (function.resolution && function.resolution->instance)
-    differentiated = function.resolution->instance->body.get();
-  if (auto inner = findDifferentiation(*differentiated, visited))
-    throw CompileError(*inner,
-                       "nested differentiation is not supported yet: this is inside a "
-                       "function differentiated by the " +
-                           name + " at " + std::to_string(at.line) + ":" + std::to_string(at.col),
-                       {{at, "the outer " + name + " is here"}});
   auto resolution = std::make_shared<Resolution>();
   resolution->kind = Resolution::Kind::Builtin;
   resolution->builtin = op;

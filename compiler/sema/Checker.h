@@ -89,8 +89,11 @@ private:
 
 public:
   /// The dimension an expression denotes, when it is a size: a constant, a size
-  /// variable, or + and * of them.
+  /// variable, or +, - and * of them.
   std::optional<Dim> asDim(ast::Expr& expr);
+  /// asDim for an expression used as a size (a shape, a count, a size argument): a
+  /// negative constant is an error.
+  std::optional<Dim> asSize(ast::Expr& expr);
   TypeP binaryResult(BinaryOp op, const TypeP& left, const TypeP& right, Loc opLoc);
 
 private:

@@ -171,13 +171,19 @@ std::optional<Dim> Dim::solveFor(uint32_t varId, const Dim& target) const {
 }
 
 int64_t Dim::evaluate(const std::map<uint32_t, int64_t>& values) const {
-  uint64_t total = 0; // unsigned: overflow wraps instead of being undefined
+  __int128 total = 0; // a few terms of int64_t each cannot overflow it
   for (const auto& [monomial, coefficient] : terms_) {
-    uint64_t term = static_cast<uint64_t>(coefficient);
+    // A zero factor makes the term 0 whatever the others are, so that the result does not
+    // depend on the order of the factors (runtime::SizePolynomial::evaluate agrees).
+    bool zero = std::any_of(monomial.begin(), monomial.end(),
+                            [&](const SizeVarP& var) { return values.at(var->id) == 0; });
+    if (zero) continue;
+    int64_t term = coefficient;
     for (const auto& var : monomial)
-      term *= static_cast<uint64_t>(values.at(var->id));
+      term = checkedMul(term, values.at(var->id));
     total += term;
   }
+  if (total < INT64_MIN || total > INT64_MAX) throw std::overflow_error("dimension overflows i64");
   return static_cast<int64_t>(total);
 }
 
@@ -190,6 +196,10 @@ std::string Dim::toString() const {
     if (a.first->size() != b.first->size()) return a.first->size() > b.first->size();
     return monomialText(*a.first) < monomialText(*b.first);
   });
+  // A positive term first where there is one: `5-n`, not `-n+5`.
+  auto positive = std::find_if(ordered.begin(), ordered.end(),
+                               [](const auto& term) { return term.second > 0; });
+  if (positive != ordered.end()) std::rotate(ordered.begin(), positive, positive + 1);
   std::string text;
   for (const auto& [monomial, coefficient] : ordered) {
     int64_t magnitude = coefficient < 0 ? -coefficient : coefficient;

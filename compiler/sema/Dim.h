@@ -54,11 +54,13 @@ public:
   /// value of var that makes it equal to `target`, if c divides `target - rest`.
   std::optional<Dim> solveFor(uint32_t varId, const Dim& target) const;
 
-  /// The value of this dimension for the given values of its variables
-  /// (wrapping on overflow; throws std::out_of_range for an unbound variable).
+  /// The value of this dimension for the given (non-negative) values of its variables.
+  /// Throws std::overflow_error when a term (a product without a zero factor) or the sum
+  /// does not fit in i64, and std::out_of_range for an unbound variable.
   int64_t evaluate(const std::map<uint32_t, int64_t>& values) const;
 
-  /// `n*m+2*n-1`; products before sums, higher degree first, names alphabetically.
+  /// `n*m+2*n-1`; products before sums, higher degree first, names alphabetically,
+  /// except that a positive term comes first (`5-n`).
   std::string toString() const;
 
 private:

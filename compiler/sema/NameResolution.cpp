@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <set>
 
 namespace arr::sema {
 
@@ -168,12 +169,46 @@ struct Node {
 
 } // namespace
 
+namespace {
+
+/// The names in `expr` (a size argument, such as `n + 1`).
+void collectNames(const ast::Expr& expr, std::vector<std::string>& names) {
+  if (expr.kind == ast::Expr::Kind::Name) names.push_back(expr.name());
+  for (const auto& operand : expr.operands)
+    collectNames(*operand, names);
+}
+
+/// The names the body uses as sizes: in the shape of build, gather, scatter and
+/// reshape, and the count of replicate and iota.
+void collectBodySizeNames(const ast::Expr& expr, std::vector<std::string>& names) {
+  if (expr.kind == ast::Expr::Kind::Call && expr.operands.size() > 1 &&
+      expr.operand(0).kind == ast::Expr::Kind::Name) {
+    static const std::set<std::string> shaped = {"build",   "gather",    "scatter",
+                                                 "reshape", "replicate", "iota"};
+    if (shaped.count(expr.operand(0).name())) collectNames(expr.operand(1), names);
+  }
+  for (const auto& operand : expr.operands)
+    collectBodySizeNames(*operand, names);
+}
+
+} // namespace
+
 std::vector<std::string> sizeVariableNames(const Program& program, const ModuleInfo& module,
                                            const ast::Decl& decl) {
   std::vector<std::string> names;
   for (const auto& param : decl.params)
     collectTypeDimNames(*param.type, names);
   if (decl.resultType) collectTypeDimNames(*decl.resultType, names);
+  // A parameter used as a size in the body is a size parameter too, even when no type
+  // mentions it: `def iterate<A>(k: i64, ..) = fold(.., iota(k))`.
+  if (decl.kind == ast::Decl::Kind::Function && decl.body) {
+    std::vector<std::string> used;
+    collectBodySizeNames(*decl.body, used);
+    for (const auto& param : decl.params)
+      if (std::find(used.begin(), used.end(), param.name) != used.end() &&
+          std::find(names.begin(), names.end(), param.name) == names.end())
+        names.push_back(param.name);
+  }
   std::erase_if(names, [&](const std::string& name) { return isConstant(program, module, name); });
   return names;
 }

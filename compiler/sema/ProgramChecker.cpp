@@ -67,6 +67,8 @@ Dim ProgramChecker::convertDim(const ast::DimExpr& dim, const ModuleInfo& module
     }
     case ast::DimExpr::Kind::Add:
       return convertDim(*dim.lhs, module, sizeVars) + convertDim(*dim.rhs, module, sizeVars);
+    case ast::DimExpr::Kind::Sub:
+      return convertDim(*dim.lhs, module, sizeVars) - convertDim(*dim.rhs, module, sizeVars);
     case ast::DimExpr::Kind::Mul:
       return convertDim(*dim.lhs, module, sizeVars) * convertDim(*dim.rhs, module, sizeVars);
     }
@@ -87,8 +89,12 @@ TypeP ProgramChecker::convertType(const ast::TypeExpr& type, const ModuleInfo& m
     return scalarType(type.elem);
   case ast::TypeExpr::Kind::Array: {
     std::vector<Dim> dims;
-    for (const auto& dim : type.dims)
+    for (const auto& dim : type.dims) {
       dims.push_back(convertDim(*dim, module, sizeVars));
+      if (auto constant = dims.back().asConstant(); constant && *constant < 0)
+        throw CompileError(dim->range.begin, "the dimension " + ast::toString(*dim) + " is " +
+                                                 std::to_string(*constant) + ", a negative size");
+    }
     TypeP element = convert(*type.elements.at(0));
     if (containsFunction(element))
       throw CompileError(type.range.begin, "arrays of functions are not allowed");
@@ -131,6 +137,63 @@ const Signature& ProgramChecker::signature(const TopLevel& function) {
   }
 }
 
+namespace {
+
+/// Whether the dimension mentions `var`, and only linearly (n, n-1, 2*n, m*n), so that its
+/// value determines var once the other variables are known.
+bool linearIn(const Dim& dim, uint32_t var) {
+  bool mentioned = false;
+  for (const auto& [monomial, coefficient] : dim.terms()) {
+    auto count = std::count_if(monomial.begin(), monomial.end(),
+                               [&](const SizeVarP& v) { return v->id == var; });
+    if (count > 1) return false;
+    mentioned = mentioned || count == 1;
+  }
+  return mentioned;
+}
+
+/// An entry reads its size variables off the shapes of its inputs (runtime/SizeBinding.h):
+/// a dimension binds its one unknown variable when it is linear in it. Reports a variable
+/// that no sequence of such steps binds, at the first parameter that mentions it.
+void requireDeterminedSizes(const ast::Decl& decl, const Signature& signature) {
+  std::vector<std::vector<Dim>> dims; // per parameter, of every component
+  for (const auto& param : signature.params) {
+    dims.emplace_back();
+    for (const auto& part : flatten(param))
+      dims.back().insert(dims.back().end(), part->dims.begin(), part->dims.end());
+  }
+  std::set<uint32_t> known;
+  for (bool progress = true; progress;) {
+    progress = false;
+    for (const auto& paramDims : dims)
+      for (const Dim& dim : paramDims) {
+        std::vector<uint32_t> unknown;
+        for (uint32_t var : dim.variables())
+          if (!known.count(var)) unknown.push_back(var);
+        if (unknown.size() == 1 && linearIn(dim, unknown[0])) {
+          known.insert(unknown[0]);
+          progress = true;
+        }
+      }
+  }
+  for (const auto& var : signature.sizeVars) {
+    if (known.count(var->id)) continue;
+    for (size_t i = 0; i < dims.size(); ++i) {
+      auto mentions = [&](const Dim& dim) { return dim.variables().count(var->id) != 0; };
+      auto found = std::find_if(dims[i].begin(), dims[i].end(), mentions);
+      if (found == dims[i].end()) continue;
+      throw CompileError(decl.params[i].type->range.begin,
+                         "entry '" + decl.name + "' cannot read size " + var->name +
+                             " off the shapes of its inputs: a dimension determines a size when "
+                             "it is the only unknown one and the dimension is linear in it (n, "
+                             "n-1, 2*n), and " +
+                             found->toString() + " is not");
+    }
+  }
+}
+
+} // namespace
+
 Signature ProgramChecker::buildSignature(const TopLevel& function) {
   const ast::Decl& decl = *function.decl;
   Signature signature;
@@ -164,6 +227,7 @@ Signature ProgramChecker::buildSignature(const TopLevel& function) {
     signature.params.push_back(type);
     signature.isSizeParam.push_back(sizeParam);
   }
+  if (entry) requireDeterminedSizes(decl, signature);
   if (decl.resultType) {
     signature.declaredResult = convertType(*decl.resultType, *function.module,
                                            signature.sizeVarByName, signature.typeParams, false);

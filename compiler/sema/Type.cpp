@@ -99,6 +99,26 @@ TypeP withElem(const TypeP& type, ElemKind elem) {
   return arrayType(type->dims, elem);
 }
 
+std::optional<std::vector<Dim>> broadcastShape(const std::vector<Dim>& a, const std::vector<Dim>& b,
+                                               std::string& problem) {
+  const std::vector<Dim>& longer = a.size() >= b.size() ? a : b;
+  const std::vector<Dim>& shorter = a.size() >= b.size() ? b : a;
+  size_t offset = longer.size() - shorter.size();
+  for (size_t i = 0; i < shorter.size(); ++i) {
+    if (shorter[i] == longer[offset + i]) continue;
+    if (offset == 0) {
+      problem = "dimension " + a[i].toString() + " differs from " + b[i].toString();
+    } else {
+      std::vector<Dim> suffix(longer.begin() + static_cast<std::ptrdiff_t>(offset), longer.end());
+      problem = "the shape [" + toString(shorter) + "] is not [" + toString(suffix) +
+                "], the last " + std::to_string(shorter.size()) + " dimension" +
+                (shorter.size() == 1 ? "" : "s") + " of [" + toString(longer) + "]";
+    }
+    return std::nullopt;
+  }
+  return longer;
+}
+
 bool containsTypeVariable(const TypeP& type) {
   if (type->isArray()) return !type->typeVar.empty();
   for (const auto& component : type->elements)

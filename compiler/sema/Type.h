@@ -7,6 +7,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,13 @@ std::vector<Dim> outerDims(const TypeP& type, size_t count);
 TypeP dropOuterDims(const TypeP& type, size_t count);
 /// The same structure with every element type replaced.
 TypeP withElem(const TypeP& type, ElemKind elem);
+
+/// The shape of an elementwise operation on operands of shapes `a` and `b` (LANGUAGE.md §5):
+/// the longer one when the shorter is a suffix of it (a scalar's empty shape included), the
+/// operand shorter by k dimensions being replicated along the other's first k. Otherwise
+/// nothing, and `problem` says why ("dimension n differs from m").
+std::optional<std::vector<Dim>> broadcastShape(const std::vector<Dim>& a, const std::vector<Dim>& b,
+                                               std::string& problem);
 
 using arr::isFloat;
 using arr::isNumeric;

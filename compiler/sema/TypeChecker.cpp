@@ -158,6 +158,11 @@ TypeP FunctionChecker::checkName(ast::Expr& expr) {
     expr.resolution = resolution;
     return local->type;
   }
+  if (auto builtin = builtinNamed(name); builtin && isConversion(*builtin))
+    throw CompileError(expr.range.begin, "'" + name +
+                                             "' is a reserved type name, not a variable; as a "
+                                             "function, " +
+                                             name + "(x) converts x to " + name);
   if (isBuiltinName(name))
     throw CompileError(expr.range.begin,
                        "'" + name + "' is a built-in function; call it with arguments");
@@ -204,25 +209,18 @@ TypeP FunctionChecker::binaryResult(BinaryOp op, const TypeP& left, const TypeP&
   if (left->elem != right->elem)
     throw CompileError(opLoc, what + ": element types " + toString(left->elem) + " and " +
                                   toString(right->elem) + " differ");
-  std::vector<Dim> dims;
-  if (left->rank() == 0) {
-    dims = right->dims;
-  } else if (right->rank() == 0) {
-    dims = left->dims;
-  } else if (left->rank() != right->rank()) {
-    throw CompileError(opLoc, what + ": ranks " + std::to_string(left->rank()) + " and " +
-                                  std::to_string(right->rank()) + " differ");
-  } else {
-    for (size_t i = 0; i < left->rank(); ++i)
-      if (left->dims[i] != right->dims[i])
-        throw CompileError(opLoc, what + ": dimension " + left->dims[i].toString() +
-                                      " differs from " + right->dims[i].toString());
-    dims = left->dims;
-  }
+  // A scalar operand of && and || is replicated, but they do not broadcast other suffixes.
+  if (logical && left->rank() && right->rank() && left->rank() != right->rank())
+    throw CompileError(opLoc, what + ": the shapes [" + toString(left->dims) + "] and [" +
+                                  toString(right->dims) + "] differ, and '" + ast::toString(op) +
+                                  "' only broadcasts a scalar");
+  std::string problem;
+  std::optional<std::vector<Dim>> dims = broadcastShape(left->dims, right->dims, problem);
+  if (!dims) throw CompileError(opLoc, what + ": " + problem);
   bool comparison = op >= BinaryOp::Eq && op <= BinaryOp::Ge;
   if (op == BinaryOp::Pow && !isFloat(left->elem) && left->elem != ElemKind::I64)
     throw CompileError(opLoc, what);
-  return arrayType(std::move(dims), comparison ? ElemKind::Bool : left->elem);
+  return arrayType(std::move(*dims), comparison ? ElemKind::Bool : left->elem);
 }
 
 bool hasFloatLiteral(const ast::Expr& expr) {
@@ -409,12 +407,15 @@ std::optional<Dim> FunctionChecker::asDim(ast::Expr& expr) {
     return Dim::constant(program_.constantSize(*target, expr.range.begin));
   }
   case K::Binary: {
-    if (expr.binaryOp != BinaryOp::Add && expr.binaryOp != BinaryOp::Mul) return std::nullopt;
+    BinaryOp op = expr.binaryOp;
+    if (op != BinaryOp::Add && op != BinaryOp::Sub && op != BinaryOp::Mul) return std::nullopt;
     auto left = asDim(expr.operand(0));
     auto right = asDim(expr.operand(1));
     if (!left || !right) return std::nullopt;
     try {
-      return expr.binaryOp == BinaryOp::Add ? *left + *right : *left * *right;
+      return op == BinaryOp::Add   ? *left + *right
+             : op == BinaryOp::Sub ? *left - *right
+                                   : *left * *right;
     } catch (const std::overflow_error&) {
       throw CompileError(expr.opLoc, "this size overflows i64");
     }
@@ -422,6 +423,18 @@ std::optional<Dim> FunctionChecker::asDim(ast::Expr& expr) {
   default:
     return std::nullopt;
   }
+}
+
+std::optional<Dim> FunctionChecker::asSize(ast::Expr& expr) {
+  std::optional<Dim> size = asDim(expr);
+  if (auto constant = size ? size->asConstant() : std::nullopt; constant && *constant < 0) {
+    std::string text = ast::toString(expr); // "(1 - 2)" for a binary operation
+    if (text.size() > 1 && text.front() == '(' && text.back() == ')')
+      text = text.substr(1, text.size() - 2);
+    throw CompileError(expr.range.begin, "the size " + text + " is " + std::to_string(*constant) +
+                                             ", a negative size");
+  }
+  return size;
 }
 
 // ---- Constants ---------------------------------------------------------------

@@ -3,11 +3,15 @@
 // or text (TextReader, one value after another); bits 1-2 the element type and
 // bits 3-4 the rank expected from text. Reading either fails with IoError or
 // gives a value, and a value must survive a round trip: formatValue then
-// TextReader, and writeNpy then readNpy, give it back (NaNs as NaNs). A crash,
-// a sanitizer report or a failed round trip is a bug. Built with -DARR_FUZZ=ON.
+// TextReader, and writeNpy then readNpy, give it back (NaNs as NaNs); and binding
+// entry sizes from it (polynomial dimensions such as n*n or 2*n-1, shapes up to
+// 2^63) never accepts a dimension that overflows. A crash, a sanitizer report or
+// a failed round trip is a bug. Built with -DARR_FUZZ=ON.
 
 #include "runtime/ArrayValue.h"
 #include "runtime/Npy.h"
+#include "runtime/Signature.h"
+#include "runtime/SizeBinding.h"
 #include "runtime/TextFormat.h"
 #include "runtime/TextReader.h"
 
@@ -19,7 +23,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -79,6 +85,45 @@ void roundTrips(const ArrayValue& value, const std::string& npyPath) {
   }
 }
 
+/// Entry signatures whose parameter has the value's rank, with dimensions that are
+/// polynomials (n*n, 2*n-1, 5-n, m*n*k), and results such as [n*n]: binding the sizes
+/// from the value either fails with IoError or gives sizes for which every dimension
+/// evaluates, without overflow, to the value's shape; so shapes near 2^63 never wrap.
+void bindsSizes(const ArrayValue& value) {
+  static const char* const kShapes[4][4] = {
+      {"", "", "", ""},
+      {"1*v0*v0", "2*v0+-1", "5+-1*v0", "1*v0+-1+1*v1*v1"},
+      {"1*v0|1*v0*v1", "1*v0|2*v0*v1+-3", "1*v0*v0|1*v1", "1*v1+1|1*v0+-1*v1"},
+      {"1*v0|1*v1|1*v0*v1*v2", "1*v0*v1|1*v1|1*v2", "1*v0|1*v0|1*v0*v0*v0", "1*v2|1*v1|1*v0"}};
+  size_t rank = value.shape.size();
+  if (rank == 0 || rank > 3) return;
+  std::string dtype(arr::runtime::dtypeName(value.dtype));
+  for (const char* shape : kShapes[rank]) {
+    std::string text = "n,m,k;x:" + dtype + "[" + shape + "];" + dtype + "[1*v0*v0|1*v1*v2+-1]";
+    arr::runtime::Signature signature = arr::runtime::parseSignature(text);
+    std::vector<int64_t> sizes;
+    try {
+      sizes = arr::runtime::bindSizes(signature, "fuzz", {value});
+    } catch (const arr::runtime::IoError&) {
+      continue; // a shape the parameter does not take, reported as such
+    }
+    for (size_t d = 0; d < rank; ++d) {
+      std::optional<int64_t> extent = signature.params[0].type.shape[d].evaluate(sizes);
+      if (!extent || *extent != value.shape[d]) {
+        std::fprintf(stderr, "sizes bound for %s do not give the shape %s\n", text.c_str(),
+                     arr::runtime::formatShape(value.shape).c_str());
+        std::abort();
+      }
+    }
+    try {
+      for (int64_t extent :
+           arr::runtime::evaluateShape(signature.results[0], signature.sizes, sizes))
+        if (extent < 0) std::abort();
+    } catch (const arr::runtime::IoError&) {
+    }
+  }
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -91,11 +136,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   try {
     if (selector & 1) {
       writeFile(inputPath, data + 1, size - 1);
-      roundTrips(arr::runtime::readNpy(inputPath), outputPath);
+      ArrayValue value = arr::runtime::readNpy(inputPath);
+      roundTrips(value, outputPath);
+      bindsSizes(value);
     } else {
-      arr::runtime::TextReader reader(std::string(reinterpret_cast<const char*>(data + 1), size - 1));
-      for (int values = 0; values < 16 && !reader.atEnd(); ++values)
-        roundTrips(reader.readValue(dtype, rank), outputPath);
+      arr::runtime::TextReader reader(
+          std::string(reinterpret_cast<const char*>(data + 1), size - 1));
+      for (int values = 0; values < 16 && !reader.atEnd(); ++values) {
+        ArrayValue value = reader.readValue(dtype, rank);
+        roundTrips(value, outputPath);
+        bindsSizes(value);
+      }
     }
   } catch (const arr::runtime::IoError&) {
     // Bad input, reported as such: what the readers must do.

@@ -3,13 +3,15 @@
 
     /usr/bin/python3 tests/fuzz/make_corpus.py OUTDIR
 
-Writes OUTDIR/frontend: every .arr file of tests/, samples/ and stdlib/;
+Writes OUTDIR/frontend: every .arr file of tests/, samples/ and stdlib/, and
+programs with huge, overflowing, negative and subtracted sizes (HUGE_PROGRAMS);
 OUTDIR/stdlib/prelude.arr: the prelude's most used functions (sum, map, dot, ...;
 fuzz_frontend parses and checks the prelude for every input, and the whole one
 makes it several times slower); and
 OUTDIR/inputs: each value of the `-- INPUT:` and `-- GEN-INPUT:` lines of the
 test programs as text, and .npy files of every element type at ranks 0 to 3
-(empty, Fortran-order, big-endian and version-2.0 ones too), each behind the
+(empty, Fortran-order, big-endian and version-2.0 ones too), and empty arrays
+whose other dimensions are near 2^63 as text and .npy headers, each behind the
 selector byte fuzz_inputs.cpp expects (bit 0: .npy; bits 1-2: element type
 f64, f32, i64, bool; bits 3-4: the rank expected from text). Needs NumPy.
 """
@@ -89,6 +91,34 @@ def small_prelude():
     return "\n".join(kept)
 
 
+def npy_header_only(descr, shape):
+    """A version 1.0 .npy file announcing `shape` without its data (huge shapes)."""
+    header = "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }" % (
+        descr, "".join("%d, " % d for d in shape) if len(shape) != 1 else "%d," % shape[0])
+    padded = header + " " * (63 - (10 + len(header)) % 64) + "\n"
+    return b"\x93NUMPY\x01\x00" + len(padded).to_bytes(2, "little") + padded.encode("latin-1")
+
+
+# Sizes near 2^63 (issue 23): empty arrays whose other dimensions are huge, and programs
+# whose sizes overflow, are negative, or come from subtractions and broadcasting.
+HUGE_SHAPES = [(2**63 - 1, 0), (2**62, 0), (2**61, 0, 3), (2**32, 2**31, 0), (3037000500, 0),
+               (0, 2**63 - 1), (2**40, 2**40)]
+HUGE_PROGRAMS = [
+    "entry main(x: [n, m]f64): f64 =\n"
+    "  let t = build([n], \\i -> f64(i) * 0.5) in t[n - 1] + maximum(t) + t[0]\n",
+    "entry main(x: [n, m]f64): [n * n]f64 = build([n * n], \\i -> 1.0)\n",
+    "entry main(x: [n, m]f64, y: [n * n]f64): f64 = sum(y)\n",
+    "def n = 4294967296\nentry main(x: [n, n, 0]f64): [n * n]f64 = build([n * n], \\i -> 1.0)\n",
+    "entry main(x: [4611686018427387904 * 2]f64): f64 = x[0]\n",
+    "entry main(x: [9223372036854775807 + 1 - 1]f64): f64 = x[0]\n",
+    "def rest(x: [3 + m]f64): i64 = m\nentry main(x: [2]f64): i64 = rest(x)\n",
+    "def first3(x: [n]f64): [3]f64 = take(3, x)\nentry main(x: [2]f64) = first3(x)\n",
+    "entry main(x: [n - 1]f64, y: [2 * n - 1]f64): [n - 2]f64 = build([n - 2], \\i -> x[i] + y[i])\n",
+    "entry main(a: [b, n]f64, v: [n]f64, t: [p, b, n]f64): [p, b, n]f64 = a + v * t - max(v, a)\n",
+    "entry main(x: [5 - n]f64): [n - 5]f64 = build([n - 5], \\i -> 1.0)\n",
+]
+
+
 def main():
     if len(sys.argv) != 2:
         raise SystemExit(__doc__)
@@ -124,6 +154,12 @@ def main():
         write(inputs, b"\x01" + npy_bytes(matrix, version=(2, 0)))
         if numpy_type[0] == "<":
             write(inputs, b"\x01" + npy_bytes(matrix.astype(">" + numpy_type[1:])))
+    for shape in HUGE_SHAPES:
+        text = "empty([%s]f64)" % ",".join(str(d) for d in shape)
+        write(inputs, text_selector("f64", len(shape)) + text.encode())
+        write(inputs, b"\x01" + npy_header_only("<f8", shape))
+    for program in HUGE_PROGRAMS:
+        write(frontend, program.encode())
     print("corpus: %d source files, %d input seeds in %s" % (
         len(os.listdir(frontend)), len(os.listdir(inputs)), out))
 

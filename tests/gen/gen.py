@@ -11,7 +11,9 @@ primal entries run on random inputs, and usually a scalar loss with its grad
 (gen_check.py): the interpreter never fails, every pass preserves its result
 (--interpret-after=core, bot, --bot-all), gradients agree with finite
 differences, jvp with vjp; on every `--native-every`-th program also the native
-executables (-O0 and -O2, 1 and 2 threads) agree with the interpreter.
+executables (-O0 and -O2, 1 and 2 threads) agree with the interpreter. Each primal
+entry also runs on empty inputs with sizes near 2^63, which must give one error
+line or a result, never a crash or a result computed with sizes that wrapped.
 
 A failing program is shrunk (gen_shrink.py: smaller expressions, fewer checks,
 parameters, smaller sizes and simpler inputs, keeping the same failure) and,
@@ -37,7 +39,7 @@ import gen_check  # noqa: E402
 import gen_shrink  # noqa: E402
 from gen_check import Case, CaseCheck, InputSpec, Value  # noqa: E402
 from gen_ast import FLOATS  # noqa: E402
-from gen_entries import ProgramGenerator  # noqa: E402
+from gen_entries import Check, ProgramGenerator  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SPECIALS = [0.0, -0.0, float("inf"), float("-inf"), float("nan"), 1e300, -1e-310]
@@ -75,6 +77,42 @@ def random_value(t, sizes, rng, kind, specials=False):
     return Value(shape, flat, t.elem)
 
 
+# Sizes near 2^63 (alone, or two whose product is): entries must fail with one error or
+# succeed, never crash or compute with sizes that wrapped (gen_check.py, `huge` runs).
+HUGE_SIZES = [2**31, 2**32, 2**32 + 1, 3037000500, 2**61, 2**62, 2**63 - 1]
+
+
+def huge_sizes(params, rng):
+    """Size values, some of them huge, for which every array parameter with a size variable
+    is empty (so its input can be written, as empty([2305843009213693952,0]f64)); None when
+    there are none."""
+    names = sorted({v for _, t in params for d in t.shape for v in d.variables()})
+    for _ in range(20):
+        sizes = {n: 0 if rng.random() < 0.4 else rng.choice(HUGE_SIZES) for n in names}
+        if not any(sizes.values()):
+            continue
+        if all(any(d == 0 for d in t.concrete(sizes)) for _, t in params
+               if any(d.variables() for d in t.shape)):
+            return sizes
+    return None
+
+
+def add_huge_runs(program):
+    """A huge run for each primal entry, derived from its first run's seed (the generator's
+    random sequence, and so the programs of a seed, stay as they were)."""
+    seen = set()
+    for check in list(program.checks):
+        if check.kind != "run" or getattr(check, "big", False) or check.entries[0] in seen:
+            continue
+        seen.add(check.entries[0])
+        rng = random.Random("huge:%d" % check.seed)
+        sizes = huge_sizes(check.params, rng)
+        if sizes:
+            huge = Check("run", check.entries, check.params, sizes, rng.randrange(1 << 30))
+            huge.huge = True
+            program.checks.append(huge)
+
+
 def fill_inputs(check):
     """Concrete random inputs for a generated check (from its seed and sizes)."""
     rng = random.Random(check.seed)
@@ -88,7 +126,8 @@ def fill_inputs(check):
 
 def case_check(check):
     if check.kind == "run":
-        return CaseCheck("run", check.entries, list(check.inputs), big=getattr(check, "big", None))
+        return CaseCheck("run", check.entries, list(check.inputs), big=getattr(check, "big", None),
+                         huge=getattr(check, "huge", False))
     specs = [InputSpec(gen_check.spec_text(v, name in check.constant))
              for (name, _), v in zip(check.params, check.inputs)]
     return CaseCheck(check.kind, check.entries, list(check.inputs), specs,
@@ -155,6 +194,7 @@ def run_one(session, number):
     rng = random.Random("%d:%d" % (args.seed, number))
     native = args.native_every > 0 and number % args.native_every == 0
     program = ProgramGenerator(rng, max_depth=5 + (args.scale > 1.5), scale=args.scale).program(native)
+    add_huge_runs(program)
     for check in program.checks:
         fill_inputs(check)
     case = make_case(program)

@@ -19,6 +19,12 @@ inputs (one `-- GEN-INPUT:` line per value, in the text format):
         one and two threads within the relative TOLERANCE (1e-9, or 1e-3 for programs
         with f32: sums reassociated, split across threads) of it; skipped when the -O0
         executable takes more than 10 s or runs out of memory.
+    -- GEN-RUN: ENTRY huge
+        Empty inputs whose sizes are near 2^63 (products of sizes too). The interpreter
+        and the -O2 executable (one thread) must each exit 0, or 1 with one `error:`
+        line, within a few seconds (or the run is skipped: a huge loop that computes);
+        when both finish, the executable prints the interpreter's result, and it fails
+        where the interpreter reports a size that is negative or overflows i64.
     -- GEN-GRAD: VALUE GRADIENT | SPECS       (-- GEN-VG: for valueAndGrad)
         GRADIENT (grad of VALUE) against central finite differences of VALUE
         (tests/gradcheck/gradcheck.py's finite_difference_check); a disagreement
@@ -68,6 +74,10 @@ NATIVE_VARIANTS = [("native-strict-O0-t1", "-O0", 1, True), ("native-strict-O2-t
 CRASH = re.compile(r"internal error|Assertion|Segmentation|Aborted|terminate called|Sanitizer", re.I)
 TIMEOUT = 120
 BIG_TIMEOUT = 10  # seconds for the -O0 executable on large inputs
+HUGE_TIMEOUT = 5  # seconds for runs with sizes near 2^63
+# The interpreter's messages for sizes that are wrong (not for arrays too large to allocate).
+SIZE_ERROR = re.compile(r"error: (the dimension .*(a negative size|overflows i64)|parameter '.*' (must have|has) "
+                        r"shape|cannot determine)")
 
 
 class Case:
@@ -80,8 +90,9 @@ class CaseCheck:
     """kind: run, grad, vg or vjp-jvp; entries; specs (gradcheck InputSpecs, for
     derivative checks); inputs: Values; w and tangents for vjp-jvp."""
 
-    def __init__(self, kind, entries, inputs, specs=None, w=None, tangents=None, big=None):
+    def __init__(self, kind, entries, inputs, specs=None, w=None, tangents=None, big=None, huge=False):
         self.big = big  # for a large run: the relative tolerance of two threads
+        self.huge = huge  # a run on empty inputs with sizes near 2^63
         self.kind = kind
         self.entries = entries
         self.inputs = inputs
@@ -100,7 +111,8 @@ def render_case(case, header=""):
     for check in case.checks:
         values = list(check.inputs)
         if check.kind == "run":
-            lines.append("-- GEN-RUN: %s%s" % (check.entries[0], " big %g" % check.big if check.big else ""))
+            suffix = " big %g" % check.big if check.big else " huge" if check.huge else ""
+            lines.append("-- GEN-RUN: %s%s" % (check.entries[0], suffix))
         else:
             groups = [" ".join(s.text for s in check.specs)]
             if check.kind == "vjp-jvp":
@@ -130,7 +142,8 @@ def parse_case(path):
                 checks[-1].inputs.append(rest)
             elif key == "RUN":
                 words = rest.split()
-                checks.append(CaseCheck("run", words[:1], [], big=float(words[2]) if words[1:2] == ["big"] else None))
+                checks.append(CaseCheck("run", words[:1], [], big=float(words[2]) if words[1:2] == ["big"] else None,
+                                        huge=words[1:2] == ["huge"]))
             elif key in ("GRAD", "VG", "VJP-JVP"):
                 groups = [g.split() for g in rest.split("|")]
                 check = CaseCheck(key.lower(), groups[0], [])
@@ -165,6 +178,19 @@ class Skip(Exception):
 
 def crashed(result):
     return result.returncode < 0 or result.returncode > 2 or bool(CRASH.search(result.stderr))
+
+
+def failed_badly(result):
+    """What is wrong with how a run ended, when it is not a result (exit 0) or one error
+    line (exit 1); None otherwise."""
+    if crashed(result):
+        return "crashed"
+    if result.returncode == 0:
+        return None
+    lines = result.stderr.splitlines()
+    if result.returncode != 1 or len(lines) != 1 or not re.match(r"(arrc: )?error: ", lines[0]):
+        return "failed without one error line"
+    return None
 
 
 class Checker:
@@ -234,8 +260,51 @@ class Checker:
                 compiled = "failed to compile" not in problem and "wrote no executable" not in problem
                 self.found.append(("%s:%s" % (kind, name if compiled else "compile" + opt), problem))
 
+    def finished(self, command, stdin):
+        """The result of a run with sizes near 2^63, or None when it is still computing."""
+        self.runs += 1
+        try:
+            return subprocess.run(command, input=stdin, capture_output=True, text=True, timeout=HUGE_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            self.skipped += 1
+            return None
+
+    def check_huge(self, check, only):
+        entry = check.entries[0]
+        stdin = "".join(gradcheck.format_value(v) + "\n" for v in check.inputs)
+        command = [self.arrc, "--interpret", "--verify-ir", self.path, "--entry", entry]
+        reference = self.finished(command, stdin)
+        if reference is None:
+            return
+        problem = failed_badly(reference)
+        if problem:
+            self.found.append(("huge:interp", problem + "\n" + run_e2e.describe(command, stdin, reference)))
+            return
+        if not self.native or (only and only != "huge:native"):
+            return
+        exe, compiled, command = self.compilers[("-O2", True)].get([])
+        if exe is None:
+            self.found.append(("run:compile-O2", run_e2e.describe(command, "", compiled)))
+            return
+        command = [exe, "--entry", entry, "--threads", "1"]
+        result = self.finished(command, stdin)
+        if result is None:
+            return
+        problem = failed_badly(result)
+        if not problem and reference.returncode == 0 and (result.returncode, result.stdout) != (0, reference.stdout):
+            problem = "the executable does not print the interpreter's result"
+        if not problem and result.returncode == 0 and SIZE_ERROR.search(reference.stderr):
+            problem = "the executable succeeds where the interpreter reports a bad size"
+        if problem:
+            self.found.append(("huge:native", "%s\ninterpreter: exit %d, %r\n%s" % (
+                problem, reference.returncode, (reference.stdout + reference.stderr).strip()[:500],
+                run_e2e.describe(command, stdin, result))))
+
     def check_run(self, check, only):
         entry = check.entries[0]
+        if check.huge:
+            self.check_huge(check, only)
+            return
         if not check.big:
             expected = self.reference("run", entry, check.inputs)
             self.compare("run", entry, check.inputs, expected, PASS_VARIANTS, only)

@@ -114,6 +114,9 @@ def with_function(program, index, function):
 
 def slice_value(value, axis, length):
     shape = list(value.shape)
+    if not value.flat:  # empty, perhaps with huge dimensions: nothing to cut
+        shape[axis] = length
+        return type(value)(shape, [], value.elem)
     inner = 1
     for d in shape[axis + 1:]:
         inner *= d

@@ -15,10 +15,11 @@ struct AddContext {
   double* out;
 };
 
-void addChunk(void* raw, int64_t begin, int64_t end, int64_t) {
+int addChunk(void* raw, int64_t begin, int64_t end, int64_t) {
   auto* context = static_cast<AddContext*>(raw);
   for (int64_t i = begin; i < end; ++i)
     context->out[i] = context->a[i] + context->b[i];
+  return 0;
 }
 
 // main(a: [n]f64, b: [n]f64): [n]f64 = a + b, as a parallel loop.
@@ -53,7 +54,7 @@ int pick(const int64_t* sizes, void* const* params, void* const* results) {
 // tail(x: [n]f64) = drop(3, x)
 int tail(const int64_t* sizes, void* const* params, void* const* results) {
   if (sizes[0] - 3 < 0) {
-    arr_set_negative_dimension_error("n-3", sizes[0] - 3);
+    arr_set_negative_dimension_error("n-3 (size m of drop)", sizes[0] - 3);
     return 1;
   }
   std::memcpy(results[0], static_cast<const double*>(params[0]) + 3,

@@ -20,8 +20,9 @@ invalid UTF-8, `[]`, malformed `empty(...)`, numbers beyond f64 or i64, a
 trailing comma, hexadecimal, nan for i64, true for f64) the executable must
 exit with status 1 and print exactly one line on standard error, starting with
 "error:", identical to the interpreter's line for the same inputs. Bad flags (--threads 0, -1 or x, --runs
-0 or x, a flag without its value, an unknown flag) have no interpreter
-equivalent: exit status 1 and one "error:" line mentioning the flag.
+0 or x, a flag without its value, an unknown flag) and a bad OMP_NUM_THREADS
+(which would make libomp abort: "-5", " ", "abc", "") have no interpreter
+equivalent: exit status 1 and one "error:" line mentioning the flag or variable.
 
 Good input: results on standard output identical to the interpreter's, from
 standard input, text files and .npy files; `-o OUT.npy` writes a file NumPy
@@ -116,9 +117,9 @@ class Runner:
             print(f"FAIL {name}: {problem}")
         sys.stdout.flush()
 
-    def native(self, args, stdin=""):
+    def native(self, args, stdin="", env=None):
         return subprocess.run([self.exe] + list(args), input=stdin, capture_output=True, text=True,
-                              timeout=TIMEOUT, cwd=self.workdir)
+                              timeout=TIMEOUT, cwd=self.workdir, env=env)
 
     def interpret(self, args, stdin=""):
         return subprocess.run([self.arrc, "--interpret", self.program] + list(args), input=stdin,
@@ -141,9 +142,9 @@ class Runner:
                        f"{result.stderr.strip()!r}\n  interpreter: {expected[0]!r}")
         self.report(name, problem)
 
-    def check_flag_error(self, name, args, needle, stdin=""):
+    def check_flag_error(self, name, args, needle, stdin="", env=None):
         """A bad flag of the executable: exit 1, one "error:" line mentioning `needle`."""
-        result = self.native(args, stdin)
+        result = self.native(args, stdin, env)
         problem = one_error_line(result)
         if problem is None and needle not in result.stderr:
             problem = f"the message does not mention {needle!r}: {result.stderr.strip()!r}"
@@ -332,6 +333,21 @@ def bad_input_cases(runner):
     runner.check_flag_error("--entry without a value", ["--entry"], "--entry", good)
     runner.check_flag_error("-o without a value", ["-o"], "-o", good)
     runner.check_flag_error("an unknown flag", ["--bogus"], "--bogus", good)
+
+    # A bad OMP_NUM_THREADS would make libomp abort: the executable reports it first.
+    for value in ["-5", " ", "abc", "", "0", "4x", "99999999999"]:
+        env = dict(os.environ, OMP_NUM_THREADS=value)
+        runner.check_flag_error(f"OMP_NUM_THREADS={value!r}", ["--entry", "stats"], "OMP_NUM_THREADS",
+                                "[[1.0, 2.0]]\n", env)
+        runner.check_flag_error(f"OMP_NUM_THREADS={value!r} with --threads 2",
+                                ["--entry", "stats", "--threads", "2"], "OMP_NUM_THREADS",
+                                "[[1.0, 2.0]]\n", env)
+    for value in ["2", " 1 ", "2,1"]:
+        result = runner.native(["--entry", "tail3"], "[1.0, 2.0, 3.0, 4.5]\n",
+                               dict(os.environ, OMP_NUM_THREADS=value))
+        runner.report(f"OMP_NUM_THREADS={value!r} is accepted",
+                      None if result.returncode == 0 and result.stdout == "[4.5]\n" and not result.stderr
+                      else describe(result))
 
 
 def npy_with_header(header, data):

@@ -97,7 +97,7 @@ def test_a_failure_inside_the_call_is_arr_error_with_the_runtimes_message(interf
     # compiled code sees it.
     with pytest.raises(arr.Error) as error:
         interface.tail3(np.ones(2))
-    assert str(error.value) == "the dimension n-3 evaluates to -1, a negative size"
+    assert str(error.value) == "the dimension n-3 (size m of drop) evaluates to -1, a negative size"
     with pytest.raises(arr.Error, match="evaluates to -3"):
         interface.tail3(np.ones(0))
     assert not isinstance(error.value, arr.CompileError)

@@ -51,7 +51,7 @@ def test_each_thread_sees_its_own_error(work):
                 if length < 3:
                     failures.append("no error for %d elements" % length)
             except arr.Error as error:
-                expected = "the dimension n-3 evaluates to %d, a negative size" % (length - 3)
+                expected = "the dimension n-3 (size m of drop) evaluates to %d, a negative size" % (length - 3)
                 if str(error) != expected:
                     failures.append("%d elements: %s" % (length, error))
 

@@ -142,7 +142,7 @@ TEST(LoopInterpreter, RejectsALoopLongerThanItsBound) {
 TEST(LoopInterpreter, ReportsANegativeDimensionAsTheExecutableDoes) {
   VectorFunction f;
   f.sum(false);
-  f.function.checks = {{"n-5", f.exprs->sub(f.exprs->local(f.n), f.index(5))}};
+  f.function.checks = {DimensionCheck{"n-5", {{1, {f.n}}, {-5, {}}}, true}};
   try {
     f.run({1.0});
     FAIL() << "no error";

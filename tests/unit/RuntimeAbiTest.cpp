@@ -2,12 +2,14 @@
 // errors, aligned buffers, integer pow and the parallel-for.
 
 #include "runtime/Abi.h"
+#include "runtime/Parallel.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
 #include <mutex>
 #include <string>
@@ -47,7 +49,7 @@ TEST(RuntimeErrors, NegativeDimensionInTheInterpretersWords) {
 
 TEST(RuntimeMemory, AlignedAndZeroFilled) {
   for (int64_t bytes : {0, 1, 7, 63, 64, 65, 1000, 1 << 20, (1 << 24) + 3}) {
-    auto* data = static_cast<unsigned char*>(arr_alloc(bytes));
+    auto* data = static_cast<unsigned char*>(arr_alloc(bytes, 1));
     ASSERT_NE(data, nullptr) << bytes;
     EXPECT_EQ(reinterpret_cast<uintptr_t>(data) % 64, 0u) << bytes;
     EXPECT_TRUE(std::all_of(data, data + bytes, [](unsigned char b) { return b == 0; })) << bytes;
@@ -59,16 +61,33 @@ TEST(RuntimeMemory, AlignedAndZeroFilled) {
 
 TEST(RuntimeMemory, ReusedMemoryIsZeroedAgain) {
   for (int round = 0; round < 4; ++round) {
-    auto* data = static_cast<unsigned char*>(arr_alloc(4096));
+    auto* data = static_cast<unsigned char*>(arr_alloc(512, 8));
     EXPECT_TRUE(std::all_of(data, data + 4096, [](unsigned char b) { return b == 0; }));
     std::fill(data, data + 4096, 0xFF);
     arr_free(data);
   }
 }
 
-TEST(RuntimeMemoryDeathTest, ExhaustionAbortsWithAMessage) {
-  EXPECT_DEATH(arr_alloc(kMax - 8), "out of memory");
-  EXPECT_DEATH(arr_alloc(-1), "negative size");
+TEST(RuntimeMemory, FailureReturnsNullWithAMessage) {
+  arr_set_error("");
+  // Byte counts past int64_t, and the negative count that stands for an element count
+  // that overflowed, fail before calling calloc.
+  EXPECT_EQ(arr_alloc(int64_t{1} << 61, 8), nullptr);
+  EXPECT_STREQ(arr_last_error(),
+               "out of memory: cannot allocate 2305843009213693952 elements of 8 bytes");
+  EXPECT_EQ(arr_alloc(kMax - 8, 1), nullptr);
+  EXPECT_EQ(arr_alloc(-1, 8), nullptr);
+  EXPECT_STREQ(arr_last_error(),
+               "out of memory: cannot allocate an array whose element count overflows i64");
+  // More than any machine has: calloc itself fails.
+  arr_set_error("");
+  EXPECT_EQ(arr_alloc(int64_t{1} << 50, 8), nullptr);
+  EXPECT_STREQ(arr_last_error(),
+               "out of memory: cannot allocate 1125899906842624 elements of 8 bytes");
+  // And the next allocation works.
+  void* data = arr_alloc(16, 8);
+  EXPECT_NE(data, nullptr);
+  arr_free(data);
 }
 
 // ---- integer pow ------------------------------------------------------------------
@@ -120,10 +139,11 @@ struct Recorder {
   std::mutex mutex;
   std::vector<Chunk> chunks;
 
-  static void record(void* context, int64_t begin, int64_t end, int64_t chunk) {
+  static int record(void* context, int64_t begin, int64_t end, int64_t chunk) {
     auto* self = static_cast<Recorder*>(context);
     std::lock_guard<std::mutex> lock(self->mutex);
     self->chunks.push_back({begin, end, chunk, std::this_thread::get_id()});
+    return 0;
   }
 
   /// The chunks sorted by number, checked to be consecutive ranges covering
@@ -157,7 +177,7 @@ TEST(RuntimeParallel, EveryIndexExactlyOnceInOrderedChunks) {
         auto* context = static_cast<Context*>(raw);
         for (int64_t i = begin; i < end; ++i)
           (*context->visits)[i].fetch_add(1, std::memory_order_relaxed);
-        Recorder::record(&context->recorder, begin, end, chunk);
+        return Recorder::record(&context->recorder, begin, end, chunk);
       };
       int64_t used = arr_parallel_for(extent, 1, body, &context);
       EXPECT_EQ(used, threads) << "extent " << extent;
@@ -249,6 +269,7 @@ TEST(RuntimeParallel, NestedCallsRunSerially) {
     std::lock_guard<std::mutex> lock(context->mutex);
     context->innerChunks.push_back(used);
     context->innerCalls.insert(context->innerCalls.end(), inner.chunks.begin(), inner.chunks.end());
+    return 0;
   };
   EXPECT_EQ(arr_parallel_for(1 << 20, 1, outer, &context), 2);
   EXPECT_EQ(context.innerChunks, (std::vector<int64_t>{1, 1}));
@@ -258,6 +279,47 @@ TEST(RuntimeParallel, NestedCallsRunSerially) {
     EXPECT_EQ(call.end, 1 << 20);
     EXPECT_EQ(call.chunk, 0);
   }
+}
+
+TEST(RuntimeParallel, AFailedChunkFailsTheLoopWithItsMessage) {
+  for (int64_t threads : {1, 2, 4}) {
+    arr_set_threads(threads);
+    arr_set_error("");
+    // The chunk holding index 5000 fails, on whichever thread runs it.
+    auto body = [](void*, int64_t begin, int64_t end, int64_t) {
+      if (begin <= 5000 && 5000 < end) {
+        arr_set_error("chunk failed");
+        return 1;
+      }
+      return 0;
+    };
+    EXPECT_EQ(arr_parallel_for(1 << 16, 1, body, nullptr), -1) << threads << " threads";
+    EXPECT_STREQ(arr_last_error(), "chunk failed") << threads << " threads";
+    // Small loops run on the calling thread and fail the same way.
+    arr_set_error("");
+    EXPECT_EQ(arr_parallel_for(10000, 1, body, nullptr), -1);
+    EXPECT_STREQ(arr_last_error(), "chunk failed");
+  }
+  arr_set_threads(2);
+}
+
+TEST(RuntimeParallel, BadThreadsEnvironmentIsRecognised) {
+  const char* saved = std::getenv("OMP_NUM_THREADS");
+  std::string kept = saved ? saved : "";
+  for (const char* valid : {"1", "4", " 2 ", "04", "4,2", "8, 4 ,2", "1048576"}) {
+    setenv("OMP_NUM_THREADS", valid, 1);
+    EXPECT_EQ(arr::runtime::threadsEnvironmentProblem(), "") << "'" << valid << "'";
+  }
+  for (const char* invalid : {"", " ", "-5", "0", "abc", "4x", "+4", "4,", ",4", "2,0", "1048577",
+                              "99999999999999999999999"}) {
+    setenv("OMP_NUM_THREADS", invalid, 1);
+    EXPECT_EQ(arr::runtime::threadsEnvironmentProblem(),
+              "OMP_NUM_THREADS='" + std::string(invalid) +
+                  "' is not a positive number of threads (or a comma-separated list of them)");
+  }
+  unsetenv("OMP_NUM_THREADS");
+  EXPECT_EQ(arr::runtime::threadsEnvironmentProblem(), "");
+  if (saved) setenv("OMP_NUM_THREADS", kept.c_str(), 1);
 }
 
 TEST(RuntimeParallel, DefaultThreadsArePositiveAndStable) {

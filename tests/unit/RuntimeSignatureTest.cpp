@@ -149,7 +149,7 @@ TEST(RuntimeSignature, PrintsDimensionsInTheCompilersNotation) {
   EXPECT_EQ(format({{-4, {}}}), "-4");
   EXPECT_EQ(format({{1, {0}}, {1, {}}}), "n+1");
   EXPECT_EQ(format({{1, {0}}, {-1, {}}}), "n-1");
-  EXPECT_EQ(format({{-1, {0}}, {5, {}}}), "-n+5");
+  EXPECT_EQ(format({{-1, {0}}, {5, {}}}), "5-n");
   EXPECT_EQ(format({{2, {0}}}), "2*n");
   EXPECT_EQ(format({{1, {0, 1}}, {2, {0}}, {-1, {}}}), "m*n+2*n-1");
   EXPECT_EQ(format({{1, {1}}, {1, {0}}, {1, {2}}}), "k+m+n");
@@ -262,7 +262,7 @@ TEST(RuntimeSizeBinding, SolvesLinearDimensions) {
   Signature reversed = parseSignature("n;r:f64[10+-1*v0];i64[]");
   EXPECT_EQ(bindSizes(reversed, "main", {zeros(Dtype::F64, {4})}), (std::vector<int64_t>{6}));
   EXPECT_EQ(errorOf([&] { bindSizes(reversed, "main", {zeros(Dtype::F64, {11})}); }),
-            "parameter 'r' must have shape [-n+10], got [11]");
+            "parameter 'r' must have shape [10-n], got [11]");
   // n*m is linear in m once n is known, through another parameter bound later.
   Signature chained = parseSignature("n,m;x:f64[1*v0*v1],y:f64[1*v0];i64[]");
   EXPECT_EQ(bindSizes(chained, "main", {zeros(Dtype::F64, {12}), zeros(Dtype::F64, {4})}),
@@ -301,6 +301,29 @@ TEST(RuntimeSizeBinding, ResultShapes) {
   EXPECT_EQ(evaluateShape(tail, names, {5}), (std::vector<int64_t>{2, 2}));
   EXPECT_EQ(errorOf([&] { evaluateShape(tail, names, {2}); }),
             "the dimension n-3 evaluates to -1, a negative size");
+  SignatureType square = parseSignature("n;;f64[1*v0*v0]").results[0];
+  EXPECT_EQ(evaluateShape(square, names, {3037000499}),
+            (std::vector<int64_t>{int64_t{3037000499} * 3037000499}));
+  EXPECT_EQ(errorOf([&] { evaluateShape(square, names, {3037000500}); }),
+            "the dimension n*n overflows i64");
+}
+
+TEST(RuntimeSizeBinding, DimensionsThatOverflow) {
+  // n = 2^63-1 from an empty x; y: [n*n] must not accept one element (n*n wraps to 1).
+  Signature pair = parseSignature("n,m;x:f64[1*v0|1*v1],y:f64[1*v0*v0];f64[]");
+  EXPECT_EQ(errorOf([&] {
+              bindSizes(pair, "main", {zeros(Dtype::F64, {INT64_MAX, 0}), zeros(Dtype::F64, {1})});
+            }),
+            "parameter 'y' has shape [1], and its dimension n*n overflows i64 "
+            "(n = 9223372036854775807 from 'x')");
+  // n - 1 = 2^63-1 would need n = 2^63.
+  Signature minusOne = parseSignature("n,m;x:f64[1*v0+-1|1*v1];i64[]");
+  EXPECT_EQ(errorOf([&] {
+              bindSizes(minusOne, "main", {zeros(Dtype::F64, {INT64_MAX, 0})});
+            }),
+            "parameter 'x' must have shape [n-1,m], got [9223372036854775807,0]");
+  EXPECT_EQ(bindSizes(minusOne, "main", {zeros(Dtype::F64, {INT64_MAX - 1, 0})}),
+            (std::vector<int64_t>{INT64_MAX, 0}));
 }
 
 // ---- entry selection and input reading -------------------------------------------------

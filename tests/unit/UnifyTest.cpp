@@ -56,6 +56,39 @@ TEST_F(UnifyTest, ReportsContradictingDeferredConstraint) {
   EXPECT_EQ(unifier.solve(unsolved), 0);
 }
 
+TEST_F(UnifyTest, SolvesDifferencesAndCoefficients) {
+  std::string unsolved;
+  Dim one = Dim::constant(1);
+  // [n - 1] against [7] binds n = 8; [2*m - 1] against [a] has no solution for every a.
+  EXPECT_TRUE(unifier.unify(f64({dim(n) - one}), f64({Dim::constant(7)}), 0));
+  EXPECT_EQ(unifier.solve(unsolved), -1);
+  EXPECT_EQ(unifier.substitution.dims.at(n->id), Dim::constant(8));
+  EXPECT_TRUE(unifier.unify(f64({Dim::constant(2) * dim(m) - one}), f64({dim(a)}), 1));
+  EXPECT_EQ(unifier.solve(unsolved), 1);
+}
+
+TEST_F(UnifyTest, SolvesAgainstTheCallersSizes) {
+  std::string unsolved;
+  // [2*n - 1] against [2*a + 1] binds n = a + 1; [n - m] then binds m = a + 1 - b.
+  EXPECT_TRUE(unifier.unify(f64({Dim::constant(2) * dim(n) - Dim::constant(1)}),
+                            f64({Dim::constant(2) * dim(a) + Dim::constant(1)}), 0));
+  EXPECT_TRUE(unifier.unify(f64({dim(n) - dim(m)}), f64({dim(b)}), 1));
+  EXPECT_EQ(unifier.solve(unsolved), -1);
+  EXPECT_EQ(unifier.substitution.dims.at(n->id), dim(a) + Dim::constant(1));
+  EXPECT_EQ(unifier.substitution.dims.at(m->id), dim(a) + Dim::constant(1) - dim(b));
+}
+
+TEST_F(UnifyTest, RejectsNegativeAndIndivisibleSolutions) {
+  std::string unsolved;
+  // [5 - n] against [7] would bind n = -2; [2*m - 1] against [4] has no whole m.
+  EXPECT_TRUE(unifier.unify(f64({Dim::constant(5) - dim(n)}), f64({Dim::constant(7)}), 0));
+  EXPECT_EQ(unifier.solve(unsolved), 0);
+  Unifier other{{n, m}, {}};
+  EXPECT_TRUE(
+      other.unify(f64({Dim::constant(2) * dim(m) - Dim::constant(1)}), f64({Dim::constant(4)}), 0));
+  EXPECT_EQ(other.solve(unsolved), 0);
+}
+
 TEST_F(UnifyTest, TypeVariableTakesTheInnerType) {
   TypeP param = typeVariable("T", {dim(n)});
   EXPECT_TRUE(unifier.unify(param, f64({dim(a), dim(b)}), 0));

@@ -23,21 +23,25 @@ using DeltaP = std::shared_ptr<const Delta>;
 
 struct Delta {
   enum class Kind {
-    Zero,      // (never built: a null DeltaP means zero)
-    Input,     // the tangent of parameter `input`
-    Add,       // parts[0] + parts[1]
-    Scale,     // factor * parts[0], elementwise; factor is a primal variable or constant
-    Share,     // parts[0], computed once: cotangents accumulate per id
-    Index,     // index parts[0] indices
-    SumOuter,  // sumOuter parts[0]
-    Gather,    // gather shape parts[0] (\vars -> indices)
-    Scatter,   // scatter shape parts[0] (\vars -> indices)
-    LitArray,  // [parts...]
-    Replicate, // replicate shape[0] parts[0]
-    Transpose, // tr permutation parts[0]
-    Reshape,   // reshape shape parts[0]
-    Select,    // cond condition parts[0] parts[1] (strict cond of dual values)
-    Convert,   // parts[0] converted to type.elem (between f32 and f64)
+    Zero,       // (never built: a null DeltaP means zero)
+    Input,      // the tangent of parameter `input`
+    Add,        // parts[0] + parts[1]
+    Scale,      // factor * parts[0], elementwise; factor is a primal variable or constant
+    Share,      // parts[0], computed once: cotangents accumulate per id
+    Index,      // index parts[0] indices
+    SumOuter,   // sumOuter parts[0]
+    Gather,     // gather shape parts[0] (\vars -> indices)
+    Scatter,    // scatter shape parts[0] (\vars -> indices)
+    LitArray,   // [parts...]
+    Replicate,  // replicate shape[0] parts[0]
+    Transpose,  // tr permutation parts[0]
+    Reshape,    // reshape shape parts[0]
+    Select,     // cond condition parts[0] parts[1] (strict cond of dual values)
+    Convert,    // parts[0] converted to type.elem (between f32 and f64)
+    Loop,       // the derivative of `loop` (all its results at once), linear in the parts: the
+                // tangents of its operands (initial state, elements, captured; null for zero).
+                // Always under a Share, read through LoopResult.
+    LoopResult, // result `result` of the Loop delta parts[0] (a Share)
   };
   Kind kind;
   Type type;
@@ -50,6 +54,10 @@ struct Delta {
   std::vector<VarP> vars;       // Gather, Scatter
   std::vector<Dim> shape;       // Gather, Scatter, Replicate, Reshape
   std::vector<int> permutation; // Transpose
+  NodeP loop;                   // Loop: the primal loop (its count, step and operand layout)
+  std::vector<NodeP> primals;   // Loop: its primal operands, then the state before each step
+                                // ([n, ..] per state component)
+  size_t result = 0;            // LoopResult
 };
 
 std::string print(const Delta& delta);

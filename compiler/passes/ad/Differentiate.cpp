@@ -36,7 +36,7 @@ void collectSites(const NodeP& node, std::unordered_set<const core::Node*>& seen
 
 /// The derivative program of one Diff node: bindings and the flattened results.
 struct Derivative {
-  std::vector<std::pair<VarP, NodeP>> bindings;
+  std::vector<core::Binding> bindings;
   std::vector<NodeP> results;
 };
 
@@ -44,15 +44,15 @@ Derivative derive(const core::Node& diff, const DualFunction& dual) {
   const auto& params = diff.function->params;
   Derivative out;
   for (size_t k = 0; k < params.size(); ++k)
-    out.bindings.emplace_back(params[k], diff.operands[k]);
+    out.bindings.push_back({{params[k]}, diff.operands[k]});
   out.bindings.insert(out.bindings.end(), dual.bindings.begin(), dual.bindings.end());
   size_t next = params.size(); // the arguments after the primal inputs
 
   auto gradients = [&](const std::vector<NodeP>& cotangents) {
-    std::map<size_t, NodeP> found = transpose(dual, cotangents);
+    std::map<size_t, NodeP> found = transpose(dual, cotangents, out.bindings);
     std::vector<NodeP> result;
     for (size_t k = 0; k < params.size(); ++k) {
-      if (!core::isFloat(params[k]->type.elem)) continue;
+      if (!diff.differentiable[k]) continue;
       auto it = found.find(k);
       result.push_back(it != found.end() ? it->second : core::zerosOf(params[k]->type));
     }
@@ -76,9 +76,9 @@ Derivative derive(const core::Node& diff, const DualFunction& dual) {
   case core::DiffKind::Jvp: {
     std::map<size_t, NodeP> tangents;
     for (size_t k = 0; k < params.size(); ++k)
-      if (core::isFloat(params[k]->type.elem)) tangents[k] = diff.operands[next++];
+      if (diff.differentiable[k]) tangents[k] = diff.operands[next++];
     out.results = dual.results;
-    std::vector<NodeP> resultTangents = evaluateForward(dual, tangents);
+    std::vector<NodeP> resultTangents = evaluateForward(dual, tangents, out.bindings);
     for (size_t i = 0; i < dual.results.size(); ++i)
       if (core::isFloat(dual.results[i]->type.elem))
         out.results.push_back(resultTangents[i] ? resultTangents[i]
@@ -89,12 +89,6 @@ Derivative derive(const core::Node& diff, const DualFunction& dual) {
   return out;
 }
 
-NodeP wrap(const std::vector<std::pair<VarP, NodeP>>& bindings, NodeP body) {
-  for (auto binding = bindings.rbegin(); binding != bindings.rend(); ++binding)
-    body = core::makeLet(binding->first, binding->second, body);
-  return body;
-}
-
 /// Replaces `let v = diff in body` and `let (v..) = diff in body` for every Diff node
 /// with a forward pass.
 struct Replacer : core::Mutator {
@@ -103,11 +97,10 @@ struct Replacer : core::Mutator {
 
   NodeP mutateNode(const NodeP& node) override {
     bool binding = node->kind == K::Let || node->kind == K::LetTuple;
-    const DualFunction* dual = binding && node->operands[0]->kind == K::Diff
-                                   ? program.find(node->operands[0]->function.get())
-                                   : nullptr;
+    const DualFunction* dual =
+        binding && node->operands[0]->kind == K::Diff ? program.find(*node->operands[0]) : nullptr;
     if (!dual) {
-      if (node->kind == K::Diff && program.find(node->function.get()))
+      if (node->kind == K::Diff && program.find(*node))
         throw core::IRError("AD: a differentiation that is not let-bound");
       return mutateChildren(node);
     }
@@ -116,21 +109,23 @@ struct Replacer : core::Mutator {
     std::vector<NodeP> args;
     for (const auto& arg : original->operands)
       args.push_back(mutate(arg));
-    NodeP diff = core::makeDiff(original->diffKind, original->function, args);
+    NodeP diff =
+        core::makeDiff(original->diffKind, original->function, args, original->differentiable);
     Derivative derivative = derive(*diff, *dual);
     NodeP body = mutate(node->operands[1]);
-    std::vector<std::pair<VarP, NodeP>> bindings = derivative.bindings;
+    std::vector<core::Binding> bindings = derivative.bindings;
     for (size_t i = 0; i < node->vars.size(); ++i)
-      bindings.emplace_back(node->vars[i], derivative.results.at(i));
-    return wrap(bindings, body);
+      bindings.push_back({{node->vars[i]}, derivative.results.at(i)});
+    return core::wrapInBindings(bindings, body);
   }
 };
 
 } // namespace
 
-const DualFunction* DualProgram::find(const core::Function* function) const {
+const DualFunction* DualProgram::find(const core::Node& diff) const {
   for (const Site& site : sites)
-    if (site.function.get() == function) return &site.dual;
+    if (site.function == diff.function && site.differentiable == diff.differentiable)
+      return &site.dual;
   return nullptr;
 }
 
@@ -141,8 +136,9 @@ DualProgram forwardPasses(const core::Program& program) {
     std::vector<NodeP> diffs;
     collectSites(entry.function.body, seen, diffs);
     for (const NodeP& diff : diffs) {
-      if (containsDifferentiation(*diff->function) || result.find(diff->function.get())) continue;
-      result.sites.push_back({diff->diffKind, diff->function, forwardPass(*diff->function)});
+      if (containsDifferentiation(*diff->function) || result.find(*diff)) continue;
+      result.sites.push_back({diff->diffKind, diff->function, diff->differentiable,
+                              forwardPass(*diff->function, diff->differentiable)});
     }
   }
   return result;

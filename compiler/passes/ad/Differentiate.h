@@ -24,10 +24,12 @@ struct DualProgram {
   struct Site {
     core::DiffKind kind;
     core::FunctionP function;
+    std::vector<bool> differentiable; // the forward pass depends on these and the function
     DualFunction dual;
   };
   std::vector<Site> sites; // in program order: a Diff in another's arguments first
-  const DualFunction* find(const core::Function* function) const;
+  /// The forward pass of a Diff node of `function` with respect to `differentiable`.
+  const DualFunction* find(const core::Node& diff) const;
 };
 
 /// `ad`: the forward pass of each differentiation ready for it.

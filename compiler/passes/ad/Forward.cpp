@@ -6,6 +6,7 @@
 #include "ir/Rewrite.h"
 
 #include <cmath>
+#include <functional>
 #include <set>
 #include <unordered_map>
 
@@ -32,12 +33,12 @@ NodeP constant(double value, const Type& type) {
 
 class Forward {
 public:
-  DualFunction run(const core::Function& function) {
+  DualFunction run(const core::Function& function, const std::vector<bool>& differentiable) {
     DualFunction dual;
     dual.params = function.params;
     for (size_t k = 0; k < function.params.size(); ++k) {
       const VarP& param = function.params[k];
-      if (!isFloatType(param->type)) continue;
+      if (!differentiable.at(k)) continue;
       auto input = std::make_shared<Delta>();
       input->kind = Delta::Kind::Input;
       input->type = param->type;
@@ -49,8 +50,11 @@ public:
     // Root lets and tuple: results are the tuple's components.
     std::vector<NodeP> components = root->kind == K::Tuple ? root->operands : std::vector<NodeP>{};
     if (components.empty()) {
-      while (at->kind == K::Let) {
-        bindLet(*at);
+      while (at->kind == K::Let || at->kind == K::LetTuple) {
+        if (at->kind == K::Let)
+          bindLet(*at);
+        else
+          bindLetTuple(*at);
         at = at->operands[1].get();
       }
       if (at->kind == K::Tuple) {
@@ -96,7 +100,7 @@ private:
   NodeP bind(const NodeP& value, const char* name) {
     if (value->kind == K::Variable || value->kind == K::Const) return value;
     VarP var = core::newVar(name, value->type);
-    bindings_.emplace_back(var, value);
+    bindings_.push_back({{var}, value});
     return core::makeVariable(var);
   }
 
@@ -116,8 +120,86 @@ private:
   void bindLet(const core::Node& let) {
     auto [primal, delta] = dual_(let.operands[0]);
     const VarP& var = let.vars[0];
-    bindings_.emplace_back(var, primal);
+    bindings_.push_back({{var}, primal});
     if (delta) varDelta_[var->id] = share(delta);
+  }
+
+  /// let (v..) = loop ..: the loop's results bound to the tuple's variables.
+  void bindLetTuple(const core::Node& let) {
+    const NodeP& value = let.operands[0];
+    if (value->kind != K::Loop)
+      throw core::IRError("AD: cannot differentiate a tuple of " +
+                          core::print(*value).substr(0, 80));
+    std::vector<DeltaP> deltas = loop(value, let.vars);
+    for (size_t r = 0; r < let.vars.size(); ++r)
+      if (deltas[r]) varDelta_[let.vars[r]->id] = share(deltas[r]);
+  }
+
+  /// The step `step` also returning the state it started from (its first `stateCount`
+  /// parameters), after its own results.
+  static core::FunctionP withStatesBefore(const core::Function& step, size_t stateCount) {
+    std::vector<NodeP> states;
+    for (size_t j = 0; j < stateCount; ++j)
+      states.push_back(core::makeVariable(step.params[j]));
+    std::function<NodeP(const NodeP&)> extend = [&](const NodeP& body) -> NodeP {
+      if (body->kind == K::Let || body->kind == K::LetTuple)
+        return core::rebuild(*body, {body->operands[0], extend(body->operands[1])}, {});
+      std::vector<NodeP> results =
+          body->kind == K::Tuple ? body->operands : std::vector<NodeP>{body};
+      results.insert(results.end(), states.begin(), states.end());
+      return core::makeTuple(results);
+    };
+    return std::make_shared<const core::Function>(core::Function{step.params, extend(step.body)});
+  }
+
+  /// A loop's results, bound to `names` (fresh variables when none are given), and their
+  /// deltas (null for zero). The derivative of the loop is one Delta of all of them (a
+  /// Loop under a Share): its tangents flow through the steps together. The primal loop
+  /// also keeps the state before each step, which the reverse pass reads (the steps'
+  /// intermediate values are recomputed there, step by step).
+  std::vector<DeltaP> loop(const NodeP& term, std::vector<VarP> names) {
+    const core::Node& t = *term;
+    std::vector<NodeP> primals;
+    std::vector<DeltaP> parts;
+    bool any = false;
+    for (const auto& operand : t.operands) {
+      auto [primal, delta] = dual_(operand);
+      primals.push_back(bind(primal, "l"));
+      parts.push_back(delta);
+      any |= delta != nullptr;
+    }
+    std::vector<Type> types = core::resultTypes(t);
+    if (names.empty())
+      for (const Type& type : types)
+        names.push_back(core::newVar("loop", type));
+    if (!any) {
+      bindings_.push_back({names, core::rebuild(t, primals, {})});
+      return std::vector<DeltaP>(types.size());
+    }
+    NodeP primal = core::rebuild(t, primals, {}, withStatesBefore(*t.function, t.stateCount));
+    std::vector<VarP> all = names;
+    std::vector<Type> allTypes = core::resultTypes(*primal);
+    for (size_t j = types.size(); j < allTypes.size(); ++j)
+      all.push_back(core::newVar("before", allTypes[j]));
+    bindings_.push_back({all, primal});
+    DeltaP derivative = make(Delta::Kind::Loop, types[0], parts);
+    auto* loop = const_cast<Delta*>(derivative.get());
+    loop->loop = term;
+    loop->primals = primals;
+    for (size_t j = types.size(); j < all.size(); ++j)
+      loop->primals.push_back(core::makeVariable(all[j]));
+    DeltaP shared = share(derivative);
+    std::vector<DeltaP> results;
+    for (size_t r = 0; r < types.size(); ++r) {
+      if (!isFloatType(types[r])) {
+        results.push_back(nullptr);
+        continue;
+      }
+      DeltaP result = make(Delta::Kind::LoopResult, types[r], {shared});
+      const_cast<Delta*>(result.get())->result = r;
+      results.push_back(result);
+    }
+    return results;
   }
 
   Dual dual_(const NodeP& term) {
@@ -130,7 +212,8 @@ private:
 
   Dual compute(const NodeP& term) {
     const core::Node& t = *term;
-    if (!isFloatType(t.type) && t.kind != K::Let) return {primalOf(term), nullptr};
+    if (!isFloatType(t.type) && t.kind != K::Let && t.kind != K::LetTuple && t.kind != K::Loop)
+      return {primalOf(term), nullptr};
     switch (t.kind) {
     case K::Const:
     case K::SizeValue:
@@ -143,6 +226,14 @@ private:
     case K::Let:
       bindLet(t);
       return dual_(t.operands[1]);
+    case K::LetTuple:
+      bindLetTuple(t);
+      return dual_(t.operands[1]);
+    case K::Loop: { // one result, the final state
+      VarP result = core::newVar("loop", t.type);
+      DeltaP delta = loop(term, {result}).at(0);
+      return {core::makeVariable(result), delta};
+    }
     case K::NoGrad:
       return {primalOf(t.operands[0]), nullptr};
     case K::Cond: {
@@ -283,6 +374,11 @@ private:
       bindLet(*term);
       return primalOf(term->operands[1]);
     }
+    if (term->kind == K::LetTuple) {
+      bindLetTuple(*term);
+      return primalOf(term->operands[1]);
+    }
+    if (term->kind == K::Loop) return dual_(term).first;
     if (term->kind == K::Variable || term->kind == K::Const) return term;
     if (!isFloatType(term->type)) {
       // Discrete values may still contain lets and float subterms: rebuild from primal parts.
@@ -401,7 +497,7 @@ private:
     throw core::IRError(std::string("AD: no derivative rule for ") + entry.name);
   }
 
-  std::vector<std::pair<VarP, NodeP>> bindings_;
+  std::vector<core::Binding> bindings_;
   std::unordered_map<uint32_t, DeltaP> varDelta_;
   std::unordered_map<const core::Node*, std::pair<NodeP, Dual>> memo_;
   uint64_t nextId_ = 1;
@@ -505,13 +601,25 @@ void printDelta(const Delta& delta, std::string& out, std::set<uint64_t>& printe
     out += std::string("Convert ") + arr::toString(delta.type.elem) + " ";
     part(0);
     return;
+  case DK::Loop:
+    out += "Loop " + delta.loop->shape[0].toString() + " [";
+    for (size_t i = 0; i < delta.parts.size(); ++i) {
+      if (i) out += ", ";
+      part(i);
+    }
+    out += "]";
+    return;
+  case DK::LoopResult:
+    out += "LoopResult " + std::to_string(delta.result) + " ";
+    part(0);
+    return;
   }
 }
 
 } // namespace
 
-DualFunction forwardPass(const core::Function& function) {
-  return Forward().run(function);
+DualFunction forwardPass(const core::Function& function, const std::vector<bool>& differentiable) {
+  return Forward().run(function, differentiable);
 }
 
 std::string print(const Delta& delta) {
@@ -523,9 +631,13 @@ std::string print(const Delta& delta) {
 
 std::string print(const DualFunction& dual) {
   std::string out = "primal:\n";
-  for (const auto& [var, value] : dual.bindings)
-    out +=
-        "  let " + var->name + "_" + std::to_string(var->id) + " = " + core::print(*value) + "\n";
+  for (const auto& binding : dual.bindings) {
+    std::string names;
+    for (const auto& var : binding.vars)
+      names += (names.empty() ? "" : ", ") + var->name + "_" + std::to_string(var->id);
+    if (binding.vars.size() > 1) names = "(" + names + ")";
+    out += "  let " + names + " = " + core::print(*binding.value) + "\n";
+  }
   for (size_t i = 0; i < dual.results.size(); ++i) {
     out += "result " + std::to_string(i) + ": " + core::print(*dual.results[i]) + "\n";
     out += "delta " + std::to_string(i) + ": " +

@@ -5,20 +5,22 @@
 // the primal program (the non-differentiating transformation D' of Fig. 13 is
 // the identity here because variables are unique).
 
+#include "ir/Builder.h"
 #include "passes/ad/Delta.h"
 
 namespace arr::ad {
 
 struct DualFunction {
   std::vector<VarP> params;
-  std::vector<std::pair<VarP, NodeP>> bindings; // the primal computation, in order
-  std::vector<NodeP> results;                   // primal results, over the bindings
-  std::vector<DeltaP> deltas;                   // per result; null for a zero derivative
-  uint64_t shareCount = 0;                      // ids 1..shareCount are in use
+  std::vector<core::Binding> bindings; // the primal computation, in order
+  std::vector<NodeP> results;          // primal results, over the bindings
+  std::vector<DeltaP> deltas;          // per result; null for a zero derivative
+  uint64_t shareCount = 0;             // ids 1..shareCount are in use
 };
 
-/// Differentiates a function in BOT normal form (no build1).
-DualFunction forwardPass(const core::Function& function);
+/// Differentiates a function in BOT normal form (no build1) with respect to the
+/// parameters marked in `differentiable` (one flag per parameter, floats only).
+DualFunction forwardPass(const core::Function& function, const std::vector<bool>& differentiable);
 
 /// `--dump-after=ad`: the primal bindings and the Delta terms.
 std::string print(const DualFunction& dual);

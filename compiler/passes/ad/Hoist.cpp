@@ -101,8 +101,8 @@ struct Split {
 class Hoister {
 public:
   explicit Hoister(DualFunction& dual) : dual_(dual) {
-    for (const auto& [var, value] : dual.bindings)
-      values_[var->id] = value;
+    for (const auto& binding : dual.bindings)
+      if (binding.vars.size() == 1) values_[binding.vars[0]->id] = binding.value;
   }
 
   void run() {
@@ -336,7 +336,7 @@ private:
     if (factor->kind == K::Variable || factor->kind == K::Const) return factor;
     if (auto it = boundFactors_.find(factor.get()); it != boundFactors_.end()) return it->second;
     VarP var = core::newVar("f", factor->type);
-    dual_.bindings.emplace_back(var, factor);
+    dual_.bindings.push_back({{var}, factor});
     values_[var->id] = factor; // a hoisted share may be split again, along another axis
     NodeP variable = core::makeVariable(var);
     boundFactors_[factor.get()] = variable;

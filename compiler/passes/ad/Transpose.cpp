@@ -2,6 +2,7 @@
 
 #include "ir/Builder.h"
 #include "ir/Rewrite.h"
+#include "passes/ad/LoopDerivatives.h"
 
 #include <numeric>
 #include <unordered_map>
@@ -65,6 +66,8 @@ using Masks = std::vector<Mask>;
 
 class ReversePass {
 public:
+  explicit ReversePass(std::vector<core::Binding>& bindings) : bindings_(bindings) {}
+
   std::map<size_t, NodeP> run(const DualFunction& dual, const std::vector<NodeP>& cotangents) {
     for (size_t i = 0; i < dual.deltas.size(); ++i)
       if (dual.deltas[i]) eval(cotangents[i], dual.deltas[i], {});
@@ -73,8 +76,16 @@ public:
     while (!accumulated_.empty()) {
       auto last = std::prev(accumulated_.end());
       Accumulated cotangent = last->second;
-      DeltaP fragment = fragments_.at(last->first);
+      uint64_t id = last->first;
+      DeltaP fragment = fragments_.at(id);
       accumulated_.erase(last);
+      if (fragment->kind == DK::Loop) {
+        // All of a loop's results have their cotangents: one reverse sweep for them all.
+        std::vector<NodeP> operands = loopCotangents(*fragment, loopResults_[id], bindings_);
+        for (size_t k = 0; k < operands.size(); ++k)
+          if (operands[k]) eval(operands[k], fragment->parts[k], {});
+        continue;
+      }
       eval(cotangent.sum, fragment, cotangent.masks);
     }
     return std::move(gradients_);
@@ -215,17 +226,32 @@ private:
     case DK::Convert:
       eval(core::makeUnary(conversionTo(d.parts[0]->type.elem), unmasked), d.parts[0], masks);
       return;
+    case DK::LoopResult: {
+      // Collected per result until the loop's turn comes (its Share's id).
+      const Delta& shared = *d.parts[0];
+      fragments_[shared.id] = shared.parts[0];
+      std::vector<NodeP>& results = loopResults_[shared.id];
+      results.resize(core::resultTypes(*shared.parts[0]->loop).size());
+      results[d.result] = plus(results[d.result], c());
+      accumulated_.try_emplace(shared.id, Accumulated{nullptr, {}});
+      return;
+    }
+    case DK::Loop:
+      throw core::IRError("AD: a loop's derivative outside its Share");
     }
   }
 
+  std::vector<core::Binding>& bindings_;
   std::map<size_t, NodeP> gradients_;
   std::map<uint64_t, Accumulated> accumulated_;
   std::unordered_map<uint64_t, DeltaP> fragments_;
+  std::unordered_map<uint64_t, std::vector<NodeP>> loopResults_; // by the loop's Share id
 };
 
 class ForwardEvaluation {
 public:
-  explicit ForwardEvaluation(const std::map<size_t, NodeP>& tangents) : tangents_(tangents) {}
+  ForwardEvaluation(const std::map<size_t, NodeP>& tangents, std::vector<core::Binding>& bindings)
+      : tangents_(tangents), bindings_(bindings) {}
 
   /// The tangent of `delta`, or null when it is zero.
   NodeP eval(const DeltaP& delta) {
@@ -252,6 +278,21 @@ public:
       shared_[d.id] = value;
       return value;
     }
+    case DK::LoopResult: {
+      // One tangent loop for all of a loop's results.
+      const Delta& shared = *d.parts[0];
+      auto found = loops_.find(shared.id);
+      if (found == loops_.end()) {
+        const Delta& loop = *shared.parts[0];
+        std::vector<NodeP> operands;
+        for (const auto& operand : loop.parts)
+          operands.push_back(eval(operand));
+        found = loops_.emplace(shared.id, loopTangents(loop, operands, bindings_)).first;
+      }
+      return found->second[d.result];
+    }
+    case DK::Loop:
+      throw core::IRError("AD: a loop's derivative outside its Share");
     default:
       break;
     }
@@ -298,18 +339,22 @@ public:
 
 private:
   const std::map<size_t, NodeP>& tangents_;
+  std::vector<core::Binding>& bindings_;
   std::unordered_map<uint64_t, NodeP> shared_;
+  std::unordered_map<uint64_t, std::vector<NodeP>> loops_; // by the loop's Share id
 };
 
 } // namespace
 
-std::map<size_t, NodeP> transpose(const DualFunction& dual, const std::vector<NodeP>& cotangents) {
-  return ReversePass().run(dual, cotangents);
+std::map<size_t, NodeP> transpose(const DualFunction& dual, const std::vector<NodeP>& cotangents,
+                                  std::vector<core::Binding>& bindings) {
+  return ReversePass(bindings).run(dual, cotangents);
 }
 
 std::vector<NodeP> evaluateForward(const DualFunction& dual,
-                                   const std::map<size_t, NodeP>& tangents) {
-  ForwardEvaluation evaluation(tangents);
+                                   const std::map<size_t, NodeP>& tangents,
+                                   std::vector<core::Binding>& bindings) {
+  ForwardEvaluation evaluation(tangents, bindings);
   std::vector<NodeP> results;
   for (const auto& delta : dual.deltas)
     results.push_back(evaluation.eval(delta));

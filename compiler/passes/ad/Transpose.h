@@ -12,12 +12,16 @@
 namespace arr::ad {
 
 /// The cotangent of every float parameter (by parameter index) for the given
-/// cotangents of the results; parameters that receive none are absent.
-std::map<size_t, NodeP> transpose(const DualFunction& dual, const std::vector<NodeP>& cotangents);
+/// cotangents of the results; parameters that receive none are absent. Loops of the
+/// reverse sweep are appended to `bindings`, to be bound before the cotangents are used.
+std::map<size_t, NodeP> transpose(const DualFunction& dual, const std::vector<NodeP>& cotangents,
+                                  std::vector<core::Binding>& bindings);
 
 /// The tangents of the results for the given tangents of the float parameters
-/// (by parameter index); null for a result with a zero derivative.
+/// (by parameter index); null for a result with a zero derivative. Tangent loops are
+/// appended to `bindings`.
 std::vector<NodeP> evaluateForward(const DualFunction& dual,
-                                   const std::map<size_t, NodeP>& tangents);
+                                   const std::map<size_t, NodeP>& tangents,
+                                   std::vector<core::Binding>& bindings);
 
 } // namespace arr::ad

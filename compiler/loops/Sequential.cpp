@@ -1,0 +1,144 @@
+// Sequential loops (fold, scan, mapAccum): a core loop node becomes one serial loop
+// over its steps. The state lives in locals (scalars) or in two buffers per
+// component, read from one and written to the other, swapped after each step, so no
+// step allocates; the outputs are stored into [n, ..] buffers row by row. The step's
+// body is lowered like any other code: its loops are fused and, when the step loop
+// is not itself inside a parallel loop, parallel; work that depends only on the
+// captured values is hoisted out of the steps.
+
+#include "loops/Lowering.h"
+
+#include "ir/Builder.h"
+
+namespace arr::loops {
+
+using core::Node;
+using K = core::Node::Kind;
+
+void Lowering::bindLoopValue(const core::VarP& var, const LoopValue& value) {
+  bind(var, Binding{0, value.scalar, value.array, nullptr, current_});
+}
+
+const std::vector<Lowering::LoopValue>& Lowering::lowerLoop(const core::NodeP& loopNode) {
+  std::string key = memoKey(loopNode, {}, 'L');
+  if (auto found = loopValues_.find(key); found != loopValues_.end()) return found->second;
+  keepAlive_.push_back(loopNode);
+  ScopeP home = targetScope(loopNode, {}, true);
+  std::vector<LoopValue> values = within(home, [&] {
+    const Node& node = *loopNode;
+    const core::Function& step = *node.function;
+    const core::Dim& count = node.shape[0];
+    std::vector<core::NodeP> init = core::loopInit(node), elements = core::loopElements(node),
+                             captured = core::loopCaptured(node);
+    auto allocate = [&](const std::string& name, Elem type, const std::vector<core::Dim>& shape) {
+      BufferP buffer = exprs_.newBuffer(name, type, dimensions(shape));
+      emit(makeAlloc(buffer));
+      current_->toFree.push_back(buffer);
+      return buffer;
+    };
+    // The state: a local per scalar component, two buffers per array component.
+    std::vector<LocalP> scalars(init.size());
+    std::vector<BufferP> current(init.size()), next(init.size());
+    for (size_t j = 0; j < init.size(); ++j) {
+      const core::Type& type = init[j]->type;
+      if (type.isScalar()) {
+        scalars[j] = declare("state", pull(init[j], {}));
+        continue;
+      }
+      current[j] = allocate("state", type.elem, type.shape);
+      next[j] = allocate("next", type.elem, type.shape);
+      storeInto(current[j], init[j]);
+    }
+    std::vector<core::Type> types = core::resultTypes(node);
+    std::vector<BufferP> outputs;
+    for (size_t k = init.size(); k < types.size(); ++k)
+      outputs.push_back(allocate("out", types[k].elem, types[k].shape));
+
+    // The steps: a serial loop whose iterations pass the state on. It does not count
+    // as an enclosing loop for parallelism: the loops of a step run in parallel as they
+    // would outside it.
+    LocalP stepVar = exprs_.newLocal("step", Elem::I64);
+    ScopeP scope = openScope(current_, true, false);
+    scope->loopDepth = current_->loopDepth;
+    scope->loopVar = stepVar;
+    loopExtents_.emplace(stepVar->id, count);
+    localScopes_[stepVar->id] = scope;
+    ExprP t = exprs_.local(stepVar);
+    assumeInRange(scope, t, count);
+    // The state changes from step to step: what reads it is computed in the steps.
+    for (size_t j = 0; j < init.size(); ++j) {
+      if (scalars[j]) localScopes_[scalars[j]->id] = scope;
+      if (current[j]) bufferScopes_[current[j]->id] = scope;
+    }
+    within(scope, [&] {
+      size_t param = 0;
+      for (size_t j = 0; j < init.size(); ++j) {
+        if (scalars[j])
+          bind(step.params[param++],
+               Binding{0, exprs_.local(scalars[j]), std::nullopt, nullptr, current_});
+        else
+          bind(
+              step.params[param++],
+              Binding{0, nullptr, ArrayBuffer{current[j], init[j]->type.shape}, nullptr, current_});
+      }
+      core::VarP stepIndex = core::newVar("step", core::scalarType(Elem::I64));
+      bind(stepIndex, Binding{0, t, std::nullopt, nullptr, current_});
+      for (const core::NodeP& array : elements) {
+        core::NodeP row = core::makeIndex(array, {core::makeVariable(stepIndex)});
+        keepAlive_.push_back(row);
+        bind(step.params[param++], Binding{0, nullptr, std::nullopt, row, current_});
+      }
+      for (const core::NodeP& value : captured)
+        bind(step.params[param++],
+             Binding{0, nullptr, std::nullopt, value, targetScope(value, {})});
+
+      std::vector<core::VarP> bound;
+      core::NodeP body = bindLets(step.body, bound);
+      std::vector<core::NodeP> results =
+          body->kind == K::Tuple ? body->operands : std::vector<core::NodeP>{body};
+      // Every component of the next state is computed before the state changes.
+      std::vector<ExprP> nextScalars(init.size());
+      for (size_t j = 0; j < init.size(); ++j) {
+        if (scalars[j])
+          nextScalars[j] = exprs_.local(declare("next", pull(results[j], {})));
+        else
+          storeInto(next[j], results[j]);
+      }
+      for (size_t k = 0; k < outputs.size(); ++k) {
+        const core::NodeP& output = results[init.size() + k];
+        const std::vector<core::Dim>& shape = output->type.shape;
+        loopNest(shape, mayParallelise(), [&](const std::vector<ExprP>& indices) {
+          std::vector<ExprP> at{t};
+          at.insert(at.end(), indices.begin(), indices.end());
+          store(outputs[k], at, pull(output, indices));
+        });
+      }
+      for (size_t j = 0; j < init.size(); ++j) {
+        if (scalars[j]) {
+          assign(scalars[j], nextScalars[j]);
+          continue;
+        }
+        emit(makeSwap(current[j], next[j]));
+      }
+      unbindAll(bound);
+      for (size_t p = step.params.size(); p-- > 0;)
+        unbind(step.params[p]);
+      unbind(stepIndex);
+    });
+    StmtP statement = makeFor(stepVar, exprs_.index(0), dimension(count), closeScope(scope));
+    statement->carriesState = true;
+    emit(statement);
+
+    std::vector<LoopValue> results;
+    for (size_t j = 0; j < init.size(); ++j)
+      results.push_back(scalars[j]
+                            ? LoopValue{exprs_.local(scalars[j]), std::nullopt}
+                            : LoopValue{nullptr, ArrayBuffer{current[j], init[j]->type.shape}});
+    for (size_t k = 0; k < outputs.size(); ++k)
+      results.push_back(LoopValue{nullptr, ArrayBuffer{outputs[k], types[init.size() + k].shape}});
+    return results;
+  });
+  return loopValues_.emplace(key, std::move(values)).first->second;
+}
+
+} // namespace arr::loops

@@ -1,0 +1,249 @@
+#include "passes/ad/LoopDerivatives.h"
+
+#include "ir/Rewrite.h"
+
+#include <cstdint>
+#include <functional>
+
+namespace arr::ad {
+
+namespace {
+
+using core::Type;
+
+bool isFloatType(const Type& type) {
+  return core::isFloat(type.elem);
+}
+
+/// The parts of a loop: its operands' layout and the step's results.
+struct LoopShape {
+  explicit LoopShape(const core::Node& loop)
+      : loop(loop), step(*loop.function), states(loop.stateCount), elements(loop.elementCount),
+        captured(loop.operands.size() - states - elements), results(core::resultTypes(loop)) {}
+
+  const core::Node& loop;
+  const core::Function& step;
+  size_t states, elements, captured;
+  std::vector<Type> results; // the final state, then the stacked outputs
+  size_t outputs() const { return results.size() - states; }
+  const Dim& count() const { return loop.shape[0]; }
+  /// The type of the step's result r (an output's row, not the stacked array).
+  Type stepResult(size_t r) const {
+    Type type = results[r];
+    if (r >= states) type.shape.erase(type.shape.begin());
+    return type;
+  }
+};
+
+/// `array`'s rows in reverse order: gather [n] array (\t -> [n - 1 - t]).
+NodeP reversed(const NodeP& array, const Dim& count) {
+  VarP t = core::newVar("t", core::scalarType(core::Elem::I64));
+  NodeP last = core::makeSizeValue(count - Dim::constant(1));
+  NodeP index = core::makeBinary(core::BinaryOp::Sub, last, core::makeVariable(t));
+  return core::makeGather({count}, array, {t}, {index});
+}
+
+/// A new parameter of a step being built, and the variable that reads it.
+NodeP addParam(core::Function& step, const std::string& name, const Type& type) {
+  step.params.push_back(core::newVar(name, type));
+  return core::makeVariable(step.params.back());
+}
+
+/// Binds a Diff node's results to fresh variables around `results(variables)`.
+NodeP bindResults(const NodeP& diff, const std::function<NodeP(const std::vector<NodeP>&)>& body) {
+  std::vector<VarP> vars;
+  std::vector<NodeP> values;
+  for (const Type& type : core::resultTypes(*diff)) {
+    vars.push_back(core::newVar("d", type));
+    values.push_back(core::makeVariable(vars.back()));
+  }
+  return core::wrapInBindings({{vars, diff}}, body(values));
+}
+
+/// Binds a loop's results to fresh variables in `bindings`; returns them.
+std::vector<NodeP> bindLoop(const NodeP& loop, std::vector<core::Binding>& bindings,
+                            const std::string& name) {
+  std::vector<VarP> vars;
+  std::vector<NodeP> values;
+  for (const Type& type : core::resultTypes(*loop)) {
+    vars.push_back(core::newVar(name, type));
+    values.push_back(core::makeVariable(vars.back()));
+  }
+  bindings.push_back({vars, loop});
+  return values;
+}
+
+} // namespace
+
+std::vector<NodeP> loopCotangents(const Delta& delta, const std::vector<NodeP>& cotangents,
+                                  std::vector<core::Binding>& bindings) {
+  LoopShape shape(*delta.loop);
+  const auto& params = shape.step.params;
+  std::vector<NodeP> operandCotangents(delta.parts.size());
+  // What gets a cotangent: every float state component (cotangents flow through the
+  // state from step to step), and the float elements and captured values whose
+  // tangent is not zero.
+  std::vector<bool> differentiable(params.size(), false);
+  bool any = false;
+  for (size_t j = 0; j < params.size(); ++j) {
+    bool state = j < shape.states;
+    differentiable[j] = isFloatType(params[j]->type) && (state || delta.parts[j]);
+    any |= differentiable[j] && !state;
+  }
+  bool anyResult = false;
+  for (const NodeP& cotangent : cotangents)
+    anyResult |= cotangent != nullptr;
+  if (!anyResult) return operandCotangents;
+  for (size_t j = 0; j < shape.states; ++j)
+    any |= differentiable[j] && delta.parts[j];
+  if (!any) return operandCotangents;
+
+  // The reverse loop: its state is the state's cotangent and the captured values'
+  // accumulated cotangents; its elements are, in reverse order, the primal elements, the
+  // states before each step and the outputs' cotangents.
+  auto step = std::make_shared<core::Function>();
+  std::vector<NodeP> init, elements, captured;
+  std::vector<NodeP> stateCotangent(shape.states), accumulated(shape.captured);
+  for (size_t j = 0; j < shape.states; ++j) {
+    if (!differentiable[j]) continue;
+    init.push_back(cotangents[j] ? cotangents[j] : core::zerosOf(params[j]->type));
+    stateCotangent[j] = addParam(*step, "ct", params[j]->type);
+  }
+  for (size_t j = 0; j < shape.captured; ++j) {
+    size_t k = shape.states + shape.elements + j;
+    if (!differentiable[k]) continue;
+    init.push_back(core::zerosOf(params[k]->type));
+    accumulated[j] = addParam(*step, "acc", params[k]->type);
+  }
+  std::vector<NodeP> primalArgs(params.size());
+  for (size_t j = 0; j < shape.elements; ++j) {
+    elements.push_back(reversed(delta.primals[shape.states + j], shape.count()));
+    primalArgs[shape.states + j] = addParam(*step, "x", params[shape.states + j]->type);
+  }
+  size_t saved = delta.loop->operands.size();
+  for (size_t j = 0; j < shape.states; ++j) {
+    elements.push_back(reversed(delta.primals[saved + j], shape.count()));
+    primalArgs[j] = addParam(*step, "state", params[j]->type);
+  }
+  std::vector<NodeP> resultCotangents(shape.results.size());
+  for (size_t r = 0; r < shape.results.size(); ++r) {
+    Type type = shape.stepResult(r);
+    if (r < shape.states) {
+      resultCotangents[r] = stateCotangent[r] ? stateCotangent[r] : core::zerosOf(type);
+    } else if (cotangents[r] && isFloatType(type)) {
+      elements.push_back(reversed(cotangents[r], shape.count()));
+      resultCotangents[r] = addParam(*step, "cy", type);
+    } else {
+      resultCotangents[r] = core::zerosOf(type);
+    }
+  }
+  for (size_t j = 0; j < shape.captured; ++j) {
+    size_t k = shape.states + shape.elements + j;
+    captured.push_back(delta.primals[k]);
+    primalArgs[k] = addParam(*step, "c", params[k]->type);
+  }
+  std::vector<NodeP> args = primalArgs;
+  args.insert(args.end(), resultCotangents.begin(), resultCotangents.end());
+  NodeP vjp = core::makeDiff(core::DiffKind::Vjp, delta.loop->function, args, differentiable);
+  step->body = bindResults(vjp, [&](const std::vector<NodeP>& gradients) {
+    std::vector<NodeP> next, outputs;
+    size_t g = 0;
+    std::vector<NodeP> gradientOf(params.size());
+    for (size_t j = 0; j < params.size(); ++j)
+      if (differentiable[j]) gradientOf[j] = gradients[g++];
+    for (size_t j = 0; j < shape.states; ++j)
+      if (differentiable[j]) next.push_back(gradientOf[j]);
+    for (size_t j = 0; j < shape.captured; ++j) {
+      size_t k = shape.states + shape.elements + j;
+      if (differentiable[k])
+        next.push_back(core::makeBinary(core::BinaryOp::Add, accumulated[j], gradientOf[k]));
+    }
+    for (size_t j = 0; j < shape.elements; ++j)
+      if (differentiable[shape.states + j]) outputs.push_back(gradientOf[shape.states + j]);
+    next.insert(next.end(), outputs.begin(), outputs.end());
+    return core::makeTuple(next);
+  });
+  NodeP reverse = core::makeLoop(shape.count(), init, elements, captured, step);
+  std::vector<NodeP> results = bindLoop(reverse, bindings, "ct");
+  size_t at = 0;
+  for (size_t j = 0; j < shape.states; ++j) {
+    if (!differentiable[j]) continue;
+    if (delta.parts[j]) operandCotangents[j] = results[at];
+    ++at;
+  }
+  for (size_t j = 0; j < shape.captured; ++j)
+    if (differentiable[shape.states + shape.elements + j])
+      operandCotangents[shape.states + shape.elements + j] = results[at++];
+  for (size_t j = 0; j < shape.elements; ++j)
+    if (differentiable[shape.states + j])
+      operandCotangents[shape.states + j] = reversed(results[at++], shape.count());
+  return operandCotangents;
+}
+
+std::vector<NodeP> loopTangents(const Delta& delta, const std::vector<NodeP>& tangents,
+                                std::vector<core::Binding>& bindings) {
+  LoopShape shape(*delta.loop);
+  const auto& params = shape.step.params;
+  std::vector<NodeP> resultTangents(shape.results.size());
+  bool any = false;
+  for (const NodeP& tangent : tangents)
+    any |= tangent != nullptr;
+  if (!any) return resultTangents;
+  // The state's tangent is carried whatever starts it; elements and captured values
+  // are differentiated where they have a tangent.
+  std::vector<bool> differentiable(params.size(), false);
+  for (size_t j = 0; j < params.size(); ++j)
+    differentiable[j] = isFloatType(params[j]->type) && (j < shape.states || tangents[j]);
+
+  auto step = std::make_shared<core::Function>();
+  std::vector<NodeP> init, elements, captured;
+  std::vector<NodeP> primalArgs(params.size()), tangentArgs(params.size());
+  for (size_t j = 0; j < shape.states; ++j) {
+    init.push_back(delta.primals[j]);
+    primalArgs[j] = addParam(*step, params[j]->name, params[j]->type);
+  }
+  for (size_t j = 0; j < shape.states; ++j) {
+    if (!differentiable[j]) continue;
+    init.push_back(tangents[j] ? tangents[j] : core::zerosOf(params[j]->type));
+    tangentArgs[j] = addParam(*step, "t", params[j]->type);
+  }
+  for (size_t j = shape.states; j < params.size(); ++j) {
+    bool element = j < shape.states + shape.elements;
+    (element ? elements : captured).push_back(delta.primals[j]);
+    primalArgs[j] = addParam(*step, params[j]->name, params[j]->type);
+    if (!differentiable[j]) continue;
+    (element ? elements : captured).push_back(tangents[j]);
+    tangentArgs[j] = addParam(*step, "t", params[j]->type);
+  }
+  // Parameters are added in operand order: state, state tangents, then for elements and
+  // captured values each value before its tangent, matching init, elements, captured.
+  std::vector<NodeP> args = primalArgs;
+  for (size_t j = 0; j < params.size(); ++j)
+    if (differentiable[j]) args.push_back(tangentArgs[j]);
+  NodeP jvp = core::makeDiff(core::DiffKind::Jvp, delta.loop->function, args, differentiable);
+  // jvp's results: the step's results, then the tangents of its float results.
+  std::vector<size_t> tangentOf(shape.results.size(), SIZE_MAX);
+  size_t t = shape.results.size();
+  for (size_t r = 0; r < shape.results.size(); ++r)
+    if (isFloatType(shape.results[r])) tangentOf[r] = t++;
+  step->body = bindResults(jvp, [&](const std::vector<NodeP>& values) {
+    std::vector<NodeP> next;
+    for (size_t j = 0; j < shape.states; ++j)
+      next.push_back(values[j]);
+    for (size_t j = 0; j < shape.states; ++j)
+      if (differentiable[j]) next.push_back(values[tangentOf[j]]);
+    for (size_t r = shape.states; r < shape.results.size(); ++r)
+      if (tangentOf[r] != SIZE_MAX) next.push_back(values[tangentOf[r]]);
+    return core::makeTuple(next);
+  });
+  NodeP forward = core::makeLoop(shape.count(), init, elements, captured, step);
+  std::vector<NodeP> results = bindLoop(forward, bindings, "tangent");
+  size_t at = shape.states;
+  for (size_t j = 0; j < shape.states; ++j)
+    if (differentiable[j]) resultTangents[j] = results[at++];
+  for (size_t r = shape.states; r < shape.results.size(); ++r)
+    if (tangentOf[r] != SIZE_MAX) resultTangents[r] = results[at++];
+  return resultTangents;
+}
+
+} // namespace arr::ad

@@ -1,0 +1,14 @@
+-- ARGS: --dump-after=ad --verify-ir
+-- Nested differentiation goes innermost first: the first round differentiates the grad
+-- inside the lambda (its derivative becomes ordinary core IR in the outer function),
+-- the second the outer grad, whose function then contains that derivative code.
+entry second(x: f64) = grad(\a -> grad(\b -> sin(b) * b)(a))(x)
+-- CHECK: grad:
+-- CHECK: let {{.*}} = sin {{x_[0-9]+}}
+-- CHECK: result 0: {{x_[0-9]+}} * {{x_[0-9]+}}
+-- CHECK-NOT: grad:
+-- CHECK-LABEL: -- after ad (round 2)
+-- CHECK: grad:
+-- CHECK: let {{.*}} = -(sin {{x_[0-9]+}})
+-- CHECK: delta 0:
+-- CHECK-NOT: after ad (round 3)
