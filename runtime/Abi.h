@@ -2,6 +2,11 @@
 // functions generated code calls, and the table of entry points an executable
 // carries for the `main` harness. Plain C declarations, so the generated C
 // header (LANGUAGE.md §9) and LLVM IR can match them exactly.
+//
+// An entry point `f` is the C function arr_f, for any identifier f, so the names
+// arr_<identifier> belong to entries. The runtime keeps out of that namespace: its
+// symbols begin with arrrt_, except arr_last_error, which LANGUAGE.md §9 makes
+// public (an entry `last_error` cannot be compiled with -c; the driver says so).
 #pragma once
 
 #include <stdint.h>
@@ -14,13 +19,13 @@ extern "C" {
 /// The message of the last failed call of an entry point on this thread ("" if none).
 const char* arr_last_error(void);
 /// Records `message` (copied) as this thread's last error.
-void arr_set_error(const char* message);
+void arrrt_set_error(const char* message);
 /// Records the interpreter's message for a negative dimension: "the dimension
 /// DIM evaluates to VALUE, a negative size" (`dimension` in source notation).
-void arr_set_negative_dimension_error(const char* dimension, int64_t value);
+void arrrt_set_negative_dimension_error(const char* dimension, int64_t value);
 /// Records the interpreter's message for a dimension whose value does not fit
 /// in i64: "the dimension DIM overflows i64".
-void arr_set_dimension_overflow_error(const char* dimension);
+void arrrt_set_dimension_overflow_error(const char* dimension);
 
 // ---- Memory -----------------------------------------------------------------
 /// 64-byte aligned, zero-filled storage for `count` elements of `element_size`
@@ -28,55 +33,56 @@ void arr_set_dimension_overflow_error(const char* dimension);
 /// byte count past int64_t, or a negative count, which stands for an element
 /// count that overflowed) returns NULL with this thread's last error set:
 /// never aborts.
-void* arr_alloc(int64_t count, int64_t element_size);
-/// Releases storage from arr_alloc; NULL is ignored.
-void arr_free(void* pointer);
+void* arrrt_alloc(int64_t count, int64_t element_size);
+/// Releases storage from arrrt_alloc; NULL is ignored.
+void arrrt_free(void* pointer);
 
 // ---- Parallel loops ---------------------------------------------------------
 /// Runs the iterations [begin, end) of one chunk of a loop; `chunk` is the
 /// chunk's number. Returns 0, or non-zero after a failure (with this thread's
 /// last error set), having released what it allocated.
-typedef int (*arr_chunk_function)(void* context, int64_t begin, int64_t end, int64_t chunk);
-/// The largest number of chunks arr_parallel_for can use (>= 1): the size of
+typedef int (*arrrt_chunk_function)(void* context, int64_t begin, int64_t end, int64_t chunk);
+/// The largest number of chunks arrrt_parallel_for can use (>= 1): the size of
 /// the per-chunk partial results a parallel reduction must provide.
-int64_t arr_parallel_max_chunks(void);
+int64_t arrrt_parallel_max_chunks(void);
 /// Splits [0, extent) into consecutive ranges, chunk c before chunk c+1, and
 /// calls `function` once per chunk, in parallel on the OpenMP threads. Runs
 /// everything as one chunk on the calling thread when the loop is too small
 /// (extent * work_per_iteration below a threshold), when one thread is
 /// configured, or when called from inside a parallel region. Returns the
-/// number of chunks used (<= arr_parallel_max_chunks()), or -1 when a chunk
+/// number of chunks used (<= arrrt_parallel_max_chunks()), or -1 when a chunk
 /// failed: then the calling thread's last error is that chunk's message.
 ///
 /// A bad OMP_NUM_THREADS (not a list of positive integers, which would make
 /// libomp abort) is removed from the environment before libomp first reads it,
 /// with a warning on standard error: the default number of threads is used.
-int64_t arr_parallel_for(int64_t extent, int64_t work_per_iteration, arr_chunk_function function,
-                         void* context);
+int64_t arrrt_parallel_for(int64_t extent, int64_t work_per_iteration,
+                           arrrt_chunk_function function, void* context);
 /// The number of threads parallel loops use from now on (`--threads N`).
-void arr_set_threads(int64_t threads);
+void arrrt_set_threads(int64_t threads);
 
 // ---- Scalar semantics too long to inline ----------------------------------------
 /// Integer power with wrapping; a negative exponent gives 0 unless the base is 1 or -1.
-int64_t arr_pow_i64(int64_t base, int64_t exponent);
+int64_t arrrt_pow_i64(int64_t base, int64_t exponent);
 /// log|Gamma(x)| (+inf at the poles), without C's global `signgam`.
-double arr_lgamma(double x);
-float arr_lgammaf(float x);
+double arrrt_lgamma(double x);
+float arrrt_lgammaf(float x);
 /// Digamma, the derivative of lgamma: -inf at +0, +inf at -0, NaN at the other poles.
-double arr_digamma(double x);
-float arr_digammaf(float x);
+double arrrt_digamma(double x);
+float arrrt_digammaf(float x);
 /// Trigamma, the derivative of digamma: +inf at the poles.
-double arr_trigamma(double x);
-float arr_trigammaf(float x);
+double arrrt_trigamma(double x);
+float arrrt_trigammaf(float x);
 /// The order-th derivative of digamma (order a whole number; 0 is digamma itself).
-double arr_polygamma(double order, double x);
-float arr_polygammaf(float order, float x);
+double arrrt_polygamma(double order, double x);
+float arrrt_polygammaf(float order, float x);
 
 // ---- The entry table of an executable -------------------------------------------
 /// Calls an entry point with every size variable's value, a pointer to every
 /// flattened parameter (to the value itself for scalars) and to every result's
 /// caller-allocated storage. Returns 0, or non-zero with arr_last_error() set.
-typedef int (*arr_entry_function)(const int64_t* sizes, void* const* params, void* const* results);
+typedef int (*arrrt_entry_function)(const int64_t* sizes, void* const* params,
+                                    void* const* results);
 
 /// One entry point. `signature` describes its interface in this format:
 ///
@@ -91,15 +97,15 @@ typedef int (*arr_entry_function)(const int64_t* sizes, void* const* params, voi
 ///                                                     their position in `sizes` (v0, v1, ...)
 ///
 /// e.g. "n,m;a:f64[1*v0|2*v1+1],k:i64[];f64[1*v0],f64[]".
-struct arr_entry_descriptor {
+struct arrrt_entry_descriptor {
   const char* name;
   const char* signature;
-  arr_entry_function function;
+  arrrt_entry_function function;
 };
 
 /// Defined by arrc in every executable (not in -c objects): the entry points.
-extern const struct arr_entry_descriptor arr_entry_table[];
-extern const int64_t arr_entry_count;
+extern const struct arrrt_entry_descriptor arrrt_entry_table[];
+extern const int64_t arrrt_entry_count;
 
 #ifdef __cplusplus
 }

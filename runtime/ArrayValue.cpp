@@ -1,6 +1,9 @@
 #include "runtime/ArrayValue.h"
 
+#include <sys/sysinfo.h>
+
 #include <limits>
+#include <new>
 
 namespace arr::runtime {
 
@@ -76,10 +79,28 @@ std::string formatShape(const std::vector<int64_t>& shape) {
   return text + "]";
 }
 
+namespace {
+
+/// Physical memory plus swap: an array larger than this cannot be held, and asking
+/// for it is refused up front because a sanitizer's operator new aborts where the
+/// plain one throws std::bad_alloc.
+size_t memoryCapacity() {
+  static const size_t capacity = [] {
+    struct sysinfo info {};
+    if (sysinfo(&info) != 0) return std::numeric_limits<size_t>::max();
+    return static_cast<size_t>(info.totalram + info.totalswap) * info.mem_unit;
+  }();
+  return capacity;
+}
+
+} // namespace
+
 ArrayValue::ArrayValue(Dtype elementType, std::vector<int64_t> dims)
     : dtype(elementType), shape(std::move(dims)) {
   int64_t count = checkedElementCount(shape, dtype);
-  bytes.assign(static_cast<size_t>(count) * dtypeSize(dtype), 0);
+  size_t byteCount = static_cast<size_t>(count) * dtypeSize(dtype);
+  if (byteCount > memoryCapacity()) throw std::bad_alloc();
+  bytes.assign(byteCount, 0);
 }
 
 } // namespace arr::runtime

@@ -136,15 +136,28 @@ void writeResults(const std::vector<ArrayValue>& results, const std::string& out
       std::cout << formatValue(result) << "\n";
     return;
   }
+  std::vector<std::string> paths;
   if (results.size() == 1) {
-    writeNpy(output, results[0]);
-    return;
+    paths.push_back(output);
+  } else {
+    std::string stem = output;
+    if (stem.size() > 4 && stem.compare(stem.size() - 4, 4, ".npy") == 0)
+      stem.resize(stem.size() - 4);
+    for (size_t i = 0; i < results.size(); ++i)
+      paths.push_back(stem + "_" + std::to_string(i) + ".npy");
   }
-  std::string stem = output;
-  if (stem.size() > 4 && stem.compare(stem.size() - 4, 4, ".npy") == 0)
-    stem.resize(stem.size() - 4);
-  for (size_t i = 0; i < results.size(); ++i)
-    writeNpy(stem + "_" + std::to_string(i) + ".npy", results[i]);
+  // All the files or none: a component that cannot be written leaves the others as they were.
+  StagedOutputs staged;
+  try {
+    std::vector<std::string> temporaries;
+    for (const std::string& path : paths)
+      temporaries.push_back(staged.add(path));
+    for (size_t i = 0; i < results.size(); ++i)
+      writeNpy(temporaries[i], results[i]);
+    staged.commit();
+  } catch (const IoError& error) {
+    throw IoError(staged.describe(error.what()));
+  }
 }
 
 } // namespace arr::runtime

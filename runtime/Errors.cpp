@@ -17,18 +17,18 @@ const char* arr_last_error(void) {
   return lastError.c_str();
 }
 
-void arr_set_error(const char* message) {
+void arrrt_set_error(const char* message) {
   lastError = message ? message : "";
 }
 
-void arr_set_negative_dimension_error(const char* dimension, int64_t value) {
+void arrrt_set_negative_dimension_error(const char* dimension, int64_t value) {
   // The interpreter's wording (Evaluator::evaluateDim), so that the native
   // code and the reference interpreter fail alike.
   lastError = std::string("the dimension ") + (dimension ? dimension : "?") + " evaluates to " +
               std::to_string(value) + ", a negative size";
 }
 
-void arr_set_dimension_overflow_error(const char* dimension) {
+void arrrt_set_dimension_overflow_error(const char* dimension) {
   lastError = std::string("the dimension ") + (dimension ? dimension : "?") + " overflows i64";
 }
 

@@ -72,6 +72,7 @@ Options parseOptions(int argc, char** argv) {
     } else if (arg == "-o") {
       if (i + 1 >= argc) throw IoError("-o needs a file name");
       options.output = argv[++i];
+      if (options.output.empty()) throw IoError("-o needs a file name, not an empty one");
     } else if (auto entry = value("--entry", "an entry point name")) {
       options.entry = *entry;
     } else if (auto runs = value("--runs", "a number of runs")) {
@@ -90,8 +91,8 @@ Options parseOptions(int argc, char** argv) {
 
 std::vector<std::string> entryNames() {
   std::vector<std::string> names;
-  for (int64_t i = 0; i < arr_entry_count; ++i)
-    names.push_back(arr_entry_table[i].name);
+  for (int64_t i = 0; i < arrrt_entry_count; ++i)
+    names.push_back(arrrt_entry_table[i].name);
   return names;
 }
 
@@ -109,8 +110,8 @@ void printHelp(const char* program) {
                "  --threads N    the number of threads of parallel loops\n"
                "  --help         show this help\n\n"
                "Entry points:\n";
-  for (int64_t i = 0; i < arr_entry_count; ++i) {
-    const arr_entry_descriptor& entry = arr_entry_table[i];
+  for (int64_t i = 0; i < arrrt_entry_count; ++i) {
+    const arrrt_entry_descriptor& entry = arrrt_entry_table[i];
     std::cout << "  " << entry.name;
     try {
       Signature signature = arr::runtime::parseSignature(entry.signature);
@@ -127,13 +128,13 @@ void printHelp(const char* program) {
   }
 }
 
-/// Aligned, zero-filled storage from arr_alloc, released on every path.
+/// Aligned, zero-filled storage from arrrt_alloc, released on every path.
 struct Buffer {
   void* data;
-  Buffer(int64_t count, int64_t elementSize) : data(arr_alloc(count, elementSize)) {
+  Buffer(int64_t count, int64_t elementSize) : data(arrrt_alloc(count, elementSize)) {
     if (!data) throw IoError(arr_last_error());
   }
-  ~Buffer() { arr_free(data); }
+  ~Buffer() { arrrt_free(data); }
   Buffer(const Buffer&) = delete;
   Buffer& operator=(const Buffer&) = delete;
 };
@@ -151,9 +152,9 @@ int runEntry(const Options& options) {
   // Checked before libomp reads it, which would abort.
   std::string threadsProblem = arr::runtime::threadsEnvironmentProblem();
   if (!threadsProblem.empty()) throw IoError(threadsProblem);
-  if (options.threads > 0) arr_set_threads(options.threads);
-  const arr_entry_descriptor& entry =
-      arr_entry_table[arr::runtime::selectEntry(entryNames(), options.entry)];
+  if (options.threads > 0) arrrt_set_threads(options.threads);
+  const arrrt_entry_descriptor& entry =
+      arrrt_entry_table[arr::runtime::selectEntry(entryNames(), options.entry)];
   Signature signature = arr::runtime::parseSignature(entry.signature);
   std::vector<ArrayValue> inputs = arr::runtime::readInputs(entry.name, signature, options.inputs);
   std::vector<int64_t> sizes = arr::runtime::bindSizes(signature, entry.name, inputs);
@@ -180,7 +181,7 @@ int runEntry(const Options& options) {
     } catch (const IoError& error) {
       if (negativeDimension.empty()) negativeDimension = error.what();
     }
-    // A count that overflows is -1 for arr_alloc, which reports it as native code's arrays.
+    // A count that overflows is -1 for arrrt_alloc, which reports it as native code's arrays.
     int64_t count = 1;
     if (std::find(shape.begin(), shape.end(), 0) != shape.end())
       count = 0;
@@ -189,17 +190,17 @@ int runEntry(const Options& options) {
         if (__builtin_mul_overflow(count, shape[d], &count)) count = -1;
     int64_t elementSize = static_cast<int64_t>(arr::runtime::dtypeSize(type.dtype));
     storage.push_back(std::make_unique<Buffer>(count, elementSize));
-    bytes.push_back(count * elementSize); // arr_alloc checked that it fits
+    bytes.push_back(count * elementSize); // arrrt_alloc checked that it fits
     shapes.push_back(std::move(shape));
     resultPointers.push_back(storage.back()->data);
   }
 
   for (int64_t run = 1; run <= options.runs; ++run) {
-    // Every run starts from the zeroed storage arr_alloc gives the first one.
+    // Every run starts from the zeroed storage arrrt_alloc gives the first one.
     if (run > 1)
       for (size_t r = 0; r < storage.size(); ++r)
         std::memset(resultPointers[r], 0, static_cast<size_t>(bytes[r]));
-    arr_set_error("");
+    arrrt_set_error("");
     auto start = std::chrono::steady_clock::now();
     int status = entry.function(address(sizes), address(params), address(resultPointers));
     auto end = std::chrono::steady_clock::now();

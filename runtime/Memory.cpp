@@ -1,7 +1,7 @@
 // Aligned, zero-filled buffers for arrays. calloc provides the zeroes (large
 // blocks come straight from fresh pages, so zeroing them costs nothing); the
 // block is over-allocated by the alignment and the pointer calloc returned is
-// kept just below the aligned one for arr_free. A failure is reported, never
+// kept just below the aligned one for arrrt_free. A failure is reported, never
 // fatal: the caller frees what it holds and returns an error (Abi.h).
 
 #include "runtime/Abi.h"
@@ -19,7 +19,7 @@ void* outOfMemory(int64_t count, int64_t elementSize) {
   std::string what =
       count < 0 ? "an array whose element count overflows i64"
                 : std::to_string(count) + " elements of " + std::to_string(elementSize) + " bytes";
-  arr_set_error(("out of memory: cannot allocate " + what).c_str());
+  arrrt_set_error(("out of memory: cannot allocate " + what).c_str());
   return nullptr;
 }
 
@@ -27,7 +27,7 @@ void* outOfMemory(int64_t count, int64_t elementSize) {
 
 extern "C" {
 
-void* arr_alloc(int64_t count, int64_t element_size) {
+void* arrrt_alloc(int64_t count, int64_t element_size) {
   int64_t bytes = 0;
   if (count < 0 || element_size <= 0 || __builtin_mul_overflow(count, element_size, &bytes) ||
       bytes > INT64_MAX - kAlignment)
@@ -42,7 +42,7 @@ void* arr_alloc(int64_t count, int64_t element_size) {
   return reinterpret_cast<void*>(aligned);
 }
 
-void arr_free(void* pointer) {
+void arrrt_free(void* pointer) {
   if (!pointer) return;
   std::free(static_cast<void**>(pointer)[-1]);
 }

@@ -73,7 +73,7 @@ constexpr int64_t kSerialWorkThreshold = int64_t{1} << 15;
 /// stay small whatever OMP_NUM_THREADS or --threads say.
 constexpr int64_t kMaxThreads = 256;
 
-/// The number of threads set by arr_set_threads; 0 until then.
+/// The number of threads set by arrrt_set_threads; 0 until then.
 std::atomic<int64_t> configuredThreads{0};
 
 int64_t clampThreads(int64_t threads) {
@@ -81,7 +81,7 @@ int64_t clampThreads(int64_t threads) {
 }
 
 /// OpenMP's default (OMP_NUM_THREADS, else the number of cores), read once so
-/// that arr_parallel_max_chunks gives every caller the same answer.
+/// that arrrt_parallel_max_chunks gives every caller the same answer.
 int64_t defaultThreads() {
   ignoreBadThreadsEnvironment();
   static const int64_t threads = clampThreads(omp_get_max_threads());
@@ -102,11 +102,11 @@ bool smallLoop(int64_t extent, int64_t workPerIteration) {
 
 extern "C" {
 
-int64_t arr_parallel_max_chunks(void) {
+int64_t arrrt_parallel_max_chunks(void) {
   return currentThreads();
 }
 
-void arr_set_threads(int64_t threads) {
+void arrrt_set_threads(int64_t threads) {
   ignoreBadThreadsEnvironment();
   int64_t clamped = clampThreads(threads);
   configuredThreads.store(clamped, std::memory_order_relaxed);
@@ -114,8 +114,8 @@ void arr_set_threads(int64_t threads) {
   omp_set_num_threads(static_cast<int>(clamped));
 }
 
-int64_t arr_parallel_for(int64_t extent, int64_t work_per_iteration, arr_chunk_function function,
-                         void* context) {
+int64_t arrrt_parallel_for(int64_t extent, int64_t work_per_iteration,
+                           arrrt_chunk_function function, void* context) {
   int64_t threads = currentThreads();
   if (threads == 1 || extent <= 1 || smallLoop(extent, work_per_iteration) || omp_in_parallel())
     return function(context, 0, extent, 0) == 0 ? 1 : -1;
@@ -143,7 +143,7 @@ int64_t arr_parallel_for(int64_t extent, int64_t work_per_iteration, arr_chunk_f
       }
   }
   if (failed) {
-    arr_set_error(message.c_str());
+    arrrt_set_error(message.c_str());
     return -1;
   }
   return chunks;

@@ -5,7 +5,7 @@
 
 extern "C" {
 
-int64_t arr_pow_i64(int64_t base, int64_t exponent) {
+int64_t arrrt_pow_i64(int64_t base, int64_t exponent) {
   if (exponent < 0) {
     if (base == 1) return 1;
     if (base == -1) return (exponent & 1) ? -1 : 1;

@@ -146,29 +146,29 @@ double polygamma(double order, double x) {
 
 extern "C" {
 
-double arr_lgamma(double x) {
+double arrrt_lgamma(double x) {
   int sign;
   return lgamma_r(x, &sign);
 }
-float arr_lgammaf(float x) {
-  return float(arr_lgamma(x));
+float arrrt_lgammaf(float x) {
+  return float(arrrt_lgamma(x));
 }
-double arr_digamma(double x) {
+double arrrt_digamma(double x) {
   return digamma(x);
 }
-float arr_digammaf(float x) {
+float arrrt_digammaf(float x) {
   return float(digamma(x));
 }
-double arr_trigamma(double x) {
+double arrrt_trigamma(double x) {
   return polygamma(1, x);
 }
-float arr_trigammaf(float x) {
+float arrrt_trigammaf(float x) {
   return float(polygamma(1, x));
 }
-double arr_polygamma(double order, double x) {
+double arrrt_polygamma(double order, double x) {
   return polygamma(order, x);
 }
-float arr_polygammaf(float order, float x) {
+float arrrt_polygammaf(float order, float x) {
   return float(polygamma(order, x));
 }
 

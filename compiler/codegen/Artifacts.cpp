@@ -13,15 +13,29 @@
 
 namespace arr::codegen {
 
-void requireDistinctCNames(const loops::Program& program) {
-  std::map<std::string, std::string> entries; // C name -> Arr name
-  for (const loops::Function& entry : program.functions) {
-    auto [it, inserted] = entries.emplace(cName(entry.name), entry.name);
+std::vector<std::pair<size_t, std::string>>
+cNameProblems(const std::vector<std::string>& entryNames) {
+  // The runtime's only public function (runtime/Abi.h): every other name arr_<identifier>
+  // is free for entries.
+  static const std::map<std::string, std::string> runtime = {
+      {"arr_last_error", "the message of the last failed call"}};
+  std::vector<std::pair<size_t, std::string>> problems;
+  std::map<std::string, std::string> taken; // C name -> Arr name
+  for (size_t i = 0; i < entryNames.size(); ++i) {
+    const std::string& name = entryNames[i];
+    std::string c = cName(name);
+    if (auto found = runtime.find(c); found != runtime.end()) {
+      problems.emplace_back(i, "entry '" + name + "' would be the C function " + c +
+                                   ", which the runtime defines (" + found->second +
+                                   "); rename the entry");
+      continue;
+    }
+    auto [it, inserted] = taken.emplace(c, name);
     if (!inserted)
-      throw std::runtime_error("entries '" + it->second + "' and '" + entry.name +
-                               "' would both be the C function " + it->first +
-                               "; rename one of them");
+      problems.emplace_back(i, "entries '" + it->second + "' and '" + name +
+                                   "' would both be the C function " + c + "; rename one of them");
   }
+  return problems;
 }
 
 std::string cHeader(const loops::Program& program, const std::string& guard) {
@@ -84,10 +98,10 @@ void linkExecutable(const std::string& object, const std::string& output) {
 void linkSharedLibrary(const std::string& object, const std::string& versionScript,
                        const std::string& output) {
   // -z defs: every symbol resolved now, so the library loads without further
-  // flags. arr_set_threads is linked in even when no loop is parallel, so that
+  // flags. arrrt_set_threads is linked in even when no loop is parallel, so that
   // every library lets its host set the thread count.
   link({"-shared", object, ARR_RUNTIME_LIBRARY, "-Wl,--version-script=" + versionScript,
-        "-Wl,-z,defs", "-Wl,--undefined=arr_set_threads"},
+        "-Wl,-z,defs", "-Wl,--undefined=arrrt_set_threads"},
        output);
 }
 

@@ -5,12 +5,17 @@
 #include "loops/LoopIR.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace arr::codegen {
 
-/// Throws when two entry points have the same C name (`f'` and `f_q` are both arr_f_q).
-void requireDistinctCNames(const loops::Program& program);
+/// Why the entry points `entryNames` (in source order) cannot all be exported with their
+/// C names from one object: the position of each entry at fault and the message. Its C
+/// name may be the runtime's arr_last_error, or an earlier entry's (`f'` and `f_q` are both
+/// arr_f_q).
+std::vector<std::pair<size_t, std::string>>
+cNameProblems(const std::vector<std::string>& entryNames);
 
 /// The C declarations of every entry point of `program`, and arr_last_error.
 /// `guard` names the include guard (derived from the header's file name).

@@ -181,7 +181,7 @@ void addDescribeFunction(llvm::Module& module, const std::string& description) {
       module, text->getType(), true, llvm::GlobalValue::PrivateLinkage, text, "arr.description");
   auto* type = llvm::FunctionType::get(llvm::PointerType::getUnqual(context), false);
   llvm::Function* function =
-      llvm::Function::Create(type, llvm::GlobalValue::ExternalLinkage, "arr_describe", module);
+      llvm::Function::Create(type, llvm::GlobalValue::ExternalLinkage, "arrrt_describe", module);
   function->setDoesNotThrow();
   llvm::IRBuilder<> builder(llvm::BasicBlock::Create(context, "entry", function));
   builder.CreateRet(global);

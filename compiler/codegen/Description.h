@@ -1,6 +1,6 @@
 #pragma once
 // The description of a program's entry points that a shared library made by
-// `arrc --shared` carries, returned by its `const char *arr_describe(void)`:
+// `arrc --shared` carries, returned by its `const char *arrrt_describe(void)`:
 // JSON, so that a host (the Python package, python/arr) can call the entries
 // without parsing C headers. It is printed from the same CEntry as the C
 // header (CInterface.h).
@@ -36,7 +36,7 @@ namespace arr::codegen {
 
 std::string describeEntries(const loops::Program& program);
 
-/// Defines `const char *arr_describe(void)` in `module`, returning `description`.
+/// Defines `const char *arrrt_describe(void)` in `module`, returning `description`.
 void addDescribeFunction(llvm::Module& module, const std::string& description);
 
 } // namespace arr::codegen

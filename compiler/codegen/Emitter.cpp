@@ -2,6 +2,7 @@
 
 #include "codegen/Emitter.h"
 
+#include "loops/Analysis.h"
 #include "loops/ExprBuilder.h"
 
 #include <llvm/IR/Intrinsics.h>
@@ -96,7 +97,7 @@ llvm::AllocaInst* Emitter::bufferSlot(const loops::Buffer& buffer) {
   auto found = buffers_.find(memory.id);
   if (found != buffers_.end()) return found->second;
   // Null until allocated and again once freed, so that a failure path can free every
-  // buffer of the function (arr_free ignores null).
+  // buffer of the function (arrrt_free ignores null).
   auto* ptr = llvm::PointerType::getUnqual(module_.context());
   llvm::IRBuilder<> at(entry_, entry_->begin());
   llvm::AllocaInst* slot = at.CreateAlloca(ptr, nullptr, memory.name);
@@ -115,7 +116,7 @@ void Emitter::finishFailurePath() {
   builder_.SetInsertPoint(failure_);
   auto* ptr = llvm::PointerType::getUnqual(module_.context());
   auto* release = module_.runtimeFunction(
-      "arr_free", llvm::FunctionType::get(builder_.getVoidTy(), {ptr}, false));
+      "arrrt_free", llvm::FunctionType::get(builder_.getVoidTy(), {ptr}, false));
   for (const loops::BufferP& buffer : allocated_)
     builder_.CreateCall(release, {builder_.CreateLoad(ptr, bufferSlot(*buffer))});
   builder_.CreateRet(builder_.getInt32(1));
@@ -139,7 +140,7 @@ llvm::Value* Emitter::checkedCount(const std::vector<loops::ExprP>& extents) {
   for (const loops::ExprP& factor : factors)
     values.push_back(expr(factor));
   auto [product, overflow] = checkedProduct(builder_, builder_.getInt64(1), values);
-  // arr_alloc takes a negative count for one that overflowed.
+  // arrrt_alloc takes a negative count for one that overflowed.
   return builder_.CreateSelect(overflow, builder_.getInt64(-1), product);
 }
 
@@ -158,8 +159,85 @@ std::pair<llvm::Value*, llvm::Value*> checkedProduct(llvm::IRBuilder<>& builder,
   return {product, builder.CreateAnd(overflow, builder.CreateNot(zero))};
 }
 
+void Emitter::planLocals(const loops::Block& statements) {
+  // A local is an SSA value when it is set from outside (a parameter, a captured value)
+  // and never assigned, or declared once and assigned only in the loop body that declares
+  // it and read only inside that body: no loop needs a phi for it.
+  struct Use {
+    const Stmt* loop = nullptr; // innermost loop around the declaration (null: none)
+    bool declared = false;
+    bool assigned = false;
+    bool ok = true;
+  };
+  std::unordered_map<uint32_t, Use> uses;
+  std::vector<const Stmt*> enclosing{nullptr}; // loops, innermost last
+  auto inside = [&](const Stmt* loop) {
+    return std::find(enclosing.begin(), enclosing.end(), loop) != enclosing.end();
+  };
+  std::function<void(const loops::Block&)> visit = [&](const loops::Block& block) {
+    for (const loops::StmtP& s : block) {
+      for (const loops::ExprP& e : loops::operandsOf(*s))
+        loops::forEachExpr(e, [&](const Expr& read) {
+          if (read.kind != Expr::Kind::Local) return;
+          Use& use = uses[read.local->id];
+          if (use.declared && !inside(use.loop)) use.ok = false;
+        });
+      switch (s->kind) {
+      case Stmt::Kind::Declare: {
+        Use& use = uses[s->local->id];
+        use.ok = use.ok && !use.declared && !use.assigned;
+        use.declared = true;
+        use.loop = enclosing.back();
+        break;
+      }
+      case Stmt::Kind::Assign:
+      case Stmt::Kind::Accumulate: {
+        Use& use = uses[s->local->id];
+        use.ok = use.ok && use.declared && use.loop == enclosing.back();
+        use.assigned = true;
+        break;
+      }
+      case Stmt::Kind::For:
+        uses[s->local->id].ok = false;
+        // A parallel loop's reductions are combined through their slots.
+        for (const loops::Reduction& reduction : s->reductions)
+          uses[reduction.local->id].ok = false;
+        enclosing.push_back(s.get());
+        visit(s->body);
+        enclosing.pop_back();
+        break;
+      default:
+        visit(s->body);
+        visit(s->orElse);
+      }
+    }
+  };
+  visit(statements);
+  for (const auto& [id, use] : uses)
+    if (use.ok) ssaLocals_.insert(id);
+}
+
+llvm::Value* Emitter::localValue(const loops::Local& local) {
+  if (!ssaLocals_.count(local.id))
+    return builder_.CreateLoad(module_.registerType(local.type, local.lanes), localSlot(local));
+  auto found = ssaValues_.find(local.id);
+  if (found == ssaValues_.end())
+    throw std::logic_error("code generation: " + local.name + " is read before it is set");
+  return found->second;
+}
+
+void Emitter::assignLocal(const loops::Local& local, llvm::Value* value) {
+  if (!ssaLocals_.count(local.id)) {
+    builder_.CreateStore(value, localSlot(local));
+    return;
+  }
+  llvm::Value*& current = ssaValues_[local.id];
+  if (!assignedInIf_.empty()) assignedInIf_.back().emplace_back(local.id, current);
+  current = value;
+}
+
 void Emitter::setLocal(const loops::LocalP& local, llvm::Value* value) {
-  builder_.CreateStore(value, localSlot(*local));
+  assignLocal(*local, value);
 }
 
 void Emitter::setBuffer(const loops::BufferP& buffer, llvm::Value* pointer) {
@@ -233,14 +311,13 @@ void Emitter::statement(const Stmt& s) {
   switch (s.kind) {
   case Stmt::Kind::Declare:
   case Stmt::Kind::Assign:
-    builder_.CreateStore(expr(s.value), localSlot(*s.local));
+    assignLocal(*s.local, expr(s.value));
     return;
   case Stmt::Kind::Accumulate: {
-    llvm::AllocaInst* slot = localSlot(*s.local);
     llvm::Value* value = expr(s.value);
-    llvm::Value* old = builder_.CreateLoad(slot->getAllocatedType(), slot);
-    builder_.CreateStore(
-        withFlags(s.reassociate, [&] { return binary(s.op, s.local->type, old, value); }), slot);
+    llvm::Value* old = localValue(*s.local);
+    assignLocal(*s.local,
+                withFlags(s.reassociate, [&] { return binary(s.op, s.local->type, old, value); }));
     return;
   }
   case Stmt::Kind::Store:
@@ -260,16 +337,57 @@ void Emitter::statement(const Stmt& s) {
     auto* otherwise =
         s.orElse.empty() ? nullptr : llvm::BasicBlock::Create(context, "else", function_);
     auto* after = llvm::BasicBlock::Create(context, "endif", function_);
-    builder_.CreateCondBr(expr(s.value), then, otherwise ? otherwise : after);
-    builder_.SetInsertPoint(then);
-    block(s.body);
-    builder_.CreateBr(after);
-    if (otherwise) {
-      builder_.SetInsertPoint(otherwise);
-      block(s.orElse);
+    llvm::Value* condition = expr(s.value);
+    llvm::BasicBlock* skipped = builder_.GetInsertBlock();
+    builder_.CreateCondBr(condition, then, otherwise ? otherwise : after);
+    // Each branch: the SSA locals it assigns (the first entry of each holds its value
+    // before the `if`, null when declared in the branch) and where it ends.
+    struct Branch {
+      std::vector<std::pair<uint32_t, llvm::Value*>> assigned;
+      std::unordered_map<uint32_t, llvm::Value*> values;
+      llvm::BasicBlock* end = nullptr;
+    };
+    auto branch = [&](llvm::BasicBlock* start, const loops::Block& statements) {
+      Branch made;
+      builder_.SetInsertPoint(start);
+      assignedInIf_.emplace_back();
+      block(statements);
+      made.assigned = std::move(assignedInIf_.back());
+      assignedInIf_.pop_back();
+      made.end = builder_.GetInsertBlock();
       builder_.CreateBr(after);
-    }
+      for (const auto& [id, before] : made.assigned)
+        made.values[id] = ssaValues_.at(id);
+      // The other branch starts from the values before this one.
+      for (auto it = made.assigned.rbegin(); it != made.assigned.rend(); ++it) {
+        if (it->second)
+          ssaValues_[it->first] = it->second;
+        else
+          ssaValues_.erase(it->first);
+      }
+      return made;
+    };
+    Branch taken = branch(then, s.body);
+    Branch other;
+    if (otherwise) other = branch(otherwise, s.orElse);
     builder_.SetInsertPoint(after);
+    std::vector<std::pair<uint32_t, llvm::Value*>> assigned = taken.assigned;
+    assigned.insert(assigned.end(), other.assigned.begin(), other.assigned.end());
+    std::unordered_set<uint32_t> merged;
+    for (const auto& [id, before] : assigned) {
+      if (!merged.insert(id).second) continue;
+      llvm::Value* thenValue = taken.values.count(id) ? taken.values[id] : before;
+      llvm::Value* elseValue = other.values.count(id) ? other.values[id] : before;
+      llvm::Type* type = (thenValue ? thenValue : elseValue)->getType();
+      auto orPoison = [&](llvm::Value* value) {
+        return value ? value : llvm::PoisonValue::get(type);
+      };
+      llvm::PHINode* phi = builder_.CreatePHI(type, 2);
+      phi->addIncoming(orPoison(thenValue), taken.end);
+      phi->addIncoming(orPoison(elseValue), otherwise ? other.end : skipped);
+      if (!assignedInIf_.empty()) assignedInIf_.back().emplace_back(id, before);
+      ssaValues_[id] = phi;
+    }
     return;
   }
   case Stmt::Kind::For: {
@@ -296,7 +414,7 @@ void Emitter::statement(const Stmt& s) {
     auto* ptr = llvm::PointerType::getUnqual(context);
     llvm::Type* i64 = builder_.getInt64Ty();
     auto* alloc =
-        module_.runtimeFunction("arr_alloc", llvm::FunctionType::get(ptr, {i64, i64}, false));
+        module_.runtimeFunction("arrrt_alloc", llvm::FunctionType::get(ptr, {i64, i64}, false));
     alloc->addRetAttr(llvm::Attribute::NoAlias);
     llvm::Value* elementSize = builder_.getInt64(
         module_.module.getDataLayout().getTypeAllocSize(module_.memoryType(s.buffer->type)));
@@ -304,7 +422,7 @@ void Emitter::statement(const Stmt& s) {
     builder_.CreateStore(data, bufferSlot(*s.buffer));
     if (std::find(allocated_.begin(), allocated_.end(), s.buffer) == allocated_.end())
       allocated_.push_back(s.buffer);
-    // Out of memory: arr_alloc has set the error; free everything and fail.
+    // Out of memory: arrrt_alloc has set the error; free everything and fail.
     auto* allocated = llvm::BasicBlock::Create(context, "allocated", function_);
     builder_.CreateCondBr(builder_.CreateIsNull(data), failureBlock(), allocated);
     builder_.SetInsertPoint(allocated);
@@ -313,7 +431,7 @@ void Emitter::statement(const Stmt& s) {
   case Stmt::Kind::Free: {
     auto* ptr = llvm::PointerType::getUnqual(context);
     auto* release = module_.runtimeFunction(
-        "arr_free", llvm::FunctionType::get(builder_.getVoidTy(), {ptr}, false));
+        "arrrt_free", llvm::FunctionType::get(builder_.getVoidTy(), {ptr}, false));
     builder_.CreateCall(release, {builder_.CreateLoad(ptr, bufferSlot(*s.buffer))});
     builder_.CreateStore(llvm::ConstantPointerNull::get(ptr), bufferSlot(*s.buffer));
     return;
@@ -382,7 +500,11 @@ void Emitter::forLoop(const Stmt& s, llvm::Value* begin, llvm::Value* end) {
   llvm::Value* current = builder_.CreateLoad(builder_.getInt64Ty(), index);
   builder_.CreateCondBr(builder_.CreateICmpSLT(current, end), body, exit);
   builder_.SetInsertPoint(body);
+  // The SSA locals the body assigns are its own (planLocals): no `if` around the loop
+  // merges them.
+  assignedInIf_.emplace_back();
   block(s.body);
+  assignedInIf_.pop_back();
   llvm::Value* next = builder_.CreateAdd(builder_.CreateLoad(builder_.getInt64Ty(), index),
                                          builder_.getInt64(s.step), "", false, true);
   builder_.CreateStore(next, index);
@@ -498,14 +620,13 @@ void Emitter::parallelFor(const Stmt& s) {
   llvm::AllocaInst* contextSlot = entryAlloca(contextType, "context");
   size_t field = 0;
   for (const loops::LocalP& local : capturedLocals)
-    builder_.CreateStore(
-        builder_.CreateLoad(module_.registerType(local->type, local->lanes), localSlot(*local)),
-        builder_.CreateStructGEP(contextType, contextSlot, field++));
+    builder_.CreateStore(localValue(*local),
+                         builder_.CreateStructGEP(contextType, contextSlot, field++));
   for (const auto& [id, buffer] : captures.buffers)
     builder_.CreateStore(builder_.CreateLoad(ptr, bufferSlot(*buffer)),
                          builder_.CreateStructGEP(contextType, contextSlot, field++));
   auto* maxChunksFunction =
-      module_.runtimeFunction("arr_parallel_max_chunks", llvm::FunctionType::get(i64, {}, false));
+      module_.runtimeFunction("arrrt_parallel_max_chunks", llvm::FunctionType::get(i64, {}, false));
   std::vector<llvm::Value*> partials;
   if (!s.reductions.empty()) {
     llvm::Value* maxChunks = builder_.CreateCall(maxChunksFunction, {});
@@ -522,7 +643,7 @@ void Emitter::parallelFor(const Stmt& s) {
     }
   }
   auto* parallelForFunction = module_.runtimeFunction(
-      "arr_parallel_for", llvm::FunctionType::get(i64, {i64, i64, ptr, ptr}, false));
+      "arrrt_parallel_for", llvm::FunctionType::get(i64, {i64, i64, ptr, ptr}, false));
   llvm::Value* extent = tripCount(s);
   llvm::Value* work = expr(s.work);
   values_.clear();
@@ -545,7 +666,10 @@ void Emitter::parallelFor(const Stmt& s) {
   }
 
   // The chunk: unpack the context, run [begin, end), store the partial results.
+  Stmt serial = s;
+  serial.parallel = false;
   Emitter inner(module_, chunk);
+  inner.planLocals({std::make_shared<Stmt>(serial)});
   llvm::IRBuilder<>& b = inner.builder();
   llvm::Value* contextArgument = chunk->getArg(0);
   field = 0;
@@ -563,8 +687,6 @@ void Emitter::parallelFor(const Stmt& s) {
                    inner.identity(reduction.op, reduction.local->type, reduction.local->lanes));
   }
   // Iterations [begin, end) of the trip count are indices lower + t * step.
-  Stmt serial = s;
-  serial.parallel = false;
   llvm::Value* lower = inner.expr(s.lower);
   llvm::Value* step = b.getInt64(s.step);
   inner.forLoop(serial, b.CreateAdd(lower, b.CreateMul(chunk->getArg(1), step)),

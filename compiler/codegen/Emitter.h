@@ -1,18 +1,22 @@
 #pragma once
 // Emits the statements and expressions of one loop IR function body into an
-// LLVM function (internal to codegen/). Every local and buffer pointer lives
-// in an alloca of the function's entry block; mem2reg/SROA turn them into
-// SSA values, so the emitter needs no phi nodes of its own.
+// LLVM function (internal to codegen/). Buffer pointers, loop indices and the
+// locals a loop assigns live in allocas of the function's entry block, which
+// mem2reg/SROA turn into SSA values. Other locals (most: assigned once, or
+// again only under an `if` of their own loop, like a guarded read) are SSA
+// values from the start, with a phi where an `if` assigns them: promoting a
+// long chain of guarded reads from memory costs mem2reg time quadratic in its
+// length.
 //
 // A parallel loop is outlined into a chunk function that runs a range of its
-// iterations, called through the runtime's arr_parallel_for with a context
+// iterations, called through the runtime's arrrt_parallel_for with a context
 // holding the values the body reads; reductions are accumulated per chunk and
 // folded in chunk order afterwards.
 //
 // A failed allocation (out of memory, or an element count past i64) leads to
 // the function's failure block, which frees the buffers it allocated and
 // returns 1: the entry function returns it to its caller, a chunk function to
-// arr_parallel_for, which reports it to the parent chunk or entry function.
+// arrrt_parallel_for, which reports it to the parent chunk or entry function.
 
 #include "loops/LoopIR.h"
 
@@ -22,6 +26,7 @@
 #include <functional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -47,7 +52,7 @@ struct ModuleContext {
 };
 
 /// The product of `first` and `factors` (i64), and whether it overflows i64. A zero
-/// factor makes the product 0 whatever the others are, as sema::Dim::evaluate computes
+/// factor makes the product 0 whatever the others are, as Dim::evaluate computes
 /// it (the wrapped product is then 0 too), so the order of the factors does not matter.
 std::pair<llvm::Value*, llvm::Value*> checkedProduct(llvm::IRBuilder<>& builder, llvm::Value* first,
                                                      const std::vector<llvm::Value*>& factors);
@@ -55,6 +60,10 @@ std::pair<llvm::Value*, llvm::Value*> checkedProduct(llvm::IRBuilder<>& builder,
 class Emitter {
 public:
   Emitter(ModuleContext& module, llvm::Function* function);
+
+  /// Decides which locals of `statements`, the code this emitter will emit, are SSA
+  /// values rather than allocas. Called before anything else; without it, all are allocas.
+  void planLocals(const loops::Block& statements);
 
   /// Makes `local` hold `value` (the parameters' values, on entry).
   void setLocal(const loops::LocalP& local, llvm::Value* value);
@@ -87,6 +96,8 @@ private:
   /// i64.
   llvm::Value* checkedCount(const std::vector<loops::ExprP>& extents);
   llvm::AllocaInst* localSlot(const loops::Local& local);
+  llvm::Value* localValue(const loops::Local& local);
+  void assignLocal(const loops::Local& local, llvm::Value* value);
   llvm::AllocaInst* bufferSlot(const loops::Buffer& buffer);
   llvm::AllocaInst* entryAlloca(llvm::Type* type, const std::string& name);
   /// The address of buffer[indices] (row-major in the buffer's shape); not `inBounds`
@@ -130,6 +141,11 @@ private:
   llvm::IRBuilder<> builder_;
   llvm::BasicBlock* entry_;
   std::unordered_map<uint32_t, llvm::AllocaInst*> locals_;
+  std::unordered_set<uint32_t> ssaLocals_;               // planLocals' choice
+  std::unordered_map<uint32_t, llvm::Value*> ssaValues_; // their current values
+  // Per `if` being emitted, innermost last: the SSA locals its body assigns, each with
+  // its value before (null: declared in the body).
+  std::vector<std::vector<std::pair<uint32_t, llvm::Value*>>> assignedInIf_;
   std::unordered_map<uint32_t, llvm::AllocaInst*> buffers_;
   std::vector<loops::BufferP> allocated_; // the buffers this function allocates
   llvm::BasicBlock* failure_ = nullptr;

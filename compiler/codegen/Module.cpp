@@ -3,6 +3,7 @@
 
 #include "codegen/CodeGen.h"
 #include "codegen/Emitter.h"
+#include "loops/Analysis.h"
 
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/raw_ostream.h>
@@ -10,7 +11,9 @@
 
 #include <functional>
 #include <map>
+#include <set>
 #include <stdexcept>
+#include <unordered_set>
 
 namespace arr::codegen {
 
@@ -24,7 +27,7 @@ std::string cName(const std::string& arrName) {
 namespace {
 
 /// The checks of an entry's dimensions (loops::DimensionCheck), before its body: each
-/// polynomial in the size arguments is evaluated as sema::Dim::evaluate does (a term with
+/// polynomial in the size arguments is evaluated as Dim::evaluate does (a term with
 /// a zero factor is 0, a term must fit in i64, and so must the sum, taken in i128). One
 /// that overflows or, as an array's size, is negative makes the function return 1 with
 /// the runtime's message.
@@ -38,10 +41,10 @@ void checkDimensions(ModuleContext& module, const loops::Function& function, llv
   for (size_t i = 0; i < function.sizes.size(); ++i)
     sizes[function.sizes[i]->id] = made->getArg(static_cast<unsigned>(i));
   llvm::Function* negative =
-      module.runtimeFunction("arr_set_negative_dimension_error",
+      module.runtimeFunction("arrrt_set_negative_dimension_error",
                              llvm::FunctionType::get(builder.getVoidTy(), {ptr, i64}, false));
   llvm::Function* overflowing =
-      module.runtimeFunction("arr_set_dimension_overflow_error",
+      module.runtimeFunction("arrrt_set_dimension_overflow_error",
                              llvm::FunctionType::get(builder.getVoidTy(), {ptr}, false));
   auto fail = [&](llvm::Value* condition, const char* name, const std::function<void()>& report) {
     auto* bad = llvm::BasicBlock::Create(context, name, made);
@@ -76,8 +79,77 @@ void checkDimensions(ModuleContext& module, const loops::Function& function, llv
   }
 }
 
+/// The buffers that `statements` read (or prefetch).
+std::set<uint32_t> readBuffers(const loops::Block& statements) {
+  std::set<uint32_t> read;
+  std::unordered_set<uint32_t> seen; // expressions are DAGs shared between statements
+  std::function<void(const loops::Expr&)> expr = [&](const loops::Expr& e) {
+    if (!seen.insert(e.id).second) return;
+    if (e.kind == loops::Expr::Kind::Load) read.insert(e.buffer->memory().id);
+    for (const loops::ExprP& operand : e.operands)
+      expr(*operand);
+  };
+  std::function<void(const loops::Block&)> block = [&](const loops::Block& body) {
+    for (const loops::StmtP& s : body) {
+      for (const loops::ExprP& operand : loops::operandsOf(*s))
+        expr(*operand);
+      // An update reads what it changes; a prefetch reads ahead. A view reads its base.
+      if (s->kind == loops::Stmt::Kind::Prefetch || s->kind == loops::Stmt::Kind::Update)
+        read.insert(s->buffer->memory().id);
+      block(s->body);
+      block(s->orElse);
+    }
+  };
+  block(statements);
+  return read;
+}
+
+/// A long array literal of constants as data: a private constant global.
+llvm::GlobalVariable* constantGlobal(ModuleContext& module, const loops::ConstantArray& array) {
+  llvm::LLVMContext& context = module.context();
+  auto values = [&](auto convert) {
+    std::vector<decltype(convert(loops::Scalar{}))> converted;
+    converted.reserve(array.values.size());
+    for (const loops::Scalar& value : array.values)
+      converted.push_back(convert(value));
+    return llvm::ConstantDataArray::get(context, converted);
+  };
+  auto real = [](const loops::Scalar& value) {
+    return std::holds_alternative<double>(value) ? std::get<double>(value) : 0.0;
+  };
+  llvm::Constant* data = nullptr;
+  switch (array.buffer->type) {
+  case loops::Elem::F64:
+    data = values([&](const loops::Scalar& value) { return real(value); });
+    break;
+  case loops::Elem::F32:
+    data = values([&](const loops::Scalar& value) { return float(real(value)); });
+    break;
+  case loops::Elem::I64:
+    data = values([](const loops::Scalar& value) {
+      return std::holds_alternative<int64_t>(value) ? uint64_t(std::get<int64_t>(value)) : 0;
+    });
+    break;
+  case loops::Elem::Bool:
+    data = values([](const loops::Scalar& value) {
+      return uint8_t(std::holds_alternative<bool>(value) && std::get<bool>(value));
+    });
+    break;
+  }
+  auto* global = new llvm::GlobalVariable(module.module, data->getType(), true,
+                                          llvm::GlobalValue::PrivateLinkage, data, "literal");
+  global->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
+  global->setAlignment(llvm::Align(64));
+  return global;
+}
+
 /// `int arr_NAME(sizes..., params..., results...)`: checks the dimensions, runs the body.
-llvm::Function* entryFunction(ModuleContext& module, const loops::Function& function) {
+/// An executable calls it only through the entry table, so there it is `arr.entry.NAME`,
+/// which no C name can be: an entry may then be called like any runtime function
+/// (`entry last_error`). It stays external: an internal function with thousands of
+/// parameters (a large tuple) costs LLVM's interprocedural passes quadratic time.
+llvm::Function* entryFunction(ModuleContext& module, const loops::Function& function,
+                              bool exported) {
   llvm::LLVMContext& context = module.context();
   auto* ptr = llvm::PointerType::getUnqual(context);
   std::vector<llvm::Type*> params;
@@ -89,10 +161,25 @@ llvm::Function* entryFunction(ModuleContext& module, const loops::Function& func
     params.push_back(ptr);
   auto* type = llvm::FunctionType::get(llvm::Type::getInt32Ty(context), params, false);
   llvm::Function* made =
-      module.makeFunction(cName(function.name), type, llvm::GlobalValue::ExternalLinkage);
+      module.makeFunction(exported ? cName(function.name) : "arr.entry." + function.name, type,
+                          llvm::GlobalValue::ExternalLinkage);
 
   Emitter emitter(module, made);
+  emitter.planLocals(function.body);
   llvm::IRBuilder<>& builder = emitter.builder();
+  // The parameters' attributes are set at once, with those LLVM's function attribute
+  // inference would add (nocapture: no copy of a pointer outlives the call; writeonly,
+  // readnone): LLVM keeps every attribute list it was ever given, so adding them one by
+  // one keeps a list per parameter, each as long as the parameters (gigabytes for a
+  // tuple of ten thousand results).
+  std::set<uint32_t> loaded = readBuffers(function.body);
+  std::vector<llvm::AttributeSet> attributes(params.size());
+  auto attribute = [&](unsigned argument, std::initializer_list<llvm::Attribute::AttrKind> kinds) {
+    llvm::AttrBuilder set(context);
+    for (llvm::Attribute::AttrKind kind : kinds)
+      set.addAttribute(kind);
+    attributes[argument] = llvm::AttributeSet::get(context, set);
+  };
   unsigned argument = 0;
   for (const loops::LocalP& size : function.sizes)
     emitter.setLocal(size, made->getArg(argument++));
@@ -102,15 +189,25 @@ llvm::Function* entryFunction(ModuleContext& module, const loops::Function& func
         made->addParamAttr(argument, llvm::Attribute::ZExt);
       emitter.setLocal(param.scalar, made->getArg(argument++));
     } else {
-      made->addParamAttr(argument, llvm::Attribute::NoAlias);
-      made->addParamAttr(argument, llvm::Attribute::ReadOnly);
+      attribute(argument, {llvm::Attribute::NoAlias, llvm::Attribute::NoCapture,
+                           loaded.count(param.buffer->id) ? llvm::Attribute::ReadOnly
+                                                          : llvm::Attribute::ReadNone});
       emitter.setBuffer(param.buffer, made->getArg(argument++));
     }
   }
   for (const loops::BufferP& result : function.results) {
-    made->addParamAttr(argument, llvm::Attribute::NoAlias);
+    if (loaded.count(result->id))
+      attribute(argument, {llvm::Attribute::NoAlias, llvm::Attribute::NoCapture});
+    else
+      attribute(argument,
+                {llvm::Attribute::NoAlias, llvm::Attribute::NoCapture, llvm::Attribute::WriteOnly});
     emitter.setBuffer(result, made->getArg(argument++));
   }
+  const llvm::AttributeList& existing = made->getAttributes();
+  made->setAttributes(
+      llvm::AttributeList::get(context, existing.getFnAttrs(), existing.getRetAttrs(), attributes));
+  for (const loops::ConstantArray& constant : function.constants)
+    emitter.setBuffer(constant.buffer, constantGlobal(module, constant));
 
   checkDimensions(module, function, made, builder);
   emitter.block(function.body);
@@ -119,14 +216,21 @@ llvm::Function* entryFunction(ModuleContext& module, const loops::Function& func
   return made;
 }
 
-/// `int (const int64_t* sizes, void* const* params, void* const* results)`.
+/// `int (const int64_t* sizes, void* const* params, void* const* results)`, named with a
+/// dot: no C name of an entry can take it.
 llvm::Function* uniformWrapper(ModuleContext& module, const loops::Function& function,
                                llvm::Function* entry) {
   llvm::LLVMContext& context = module.context();
   auto* ptr = llvm::PointerType::getUnqual(context);
   auto* type = llvm::FunctionType::get(llvm::Type::getInt32Ty(context), {ptr, ptr, ptr}, false);
   llvm::Function* made =
-      module.makeFunction("arr_call_" + function.name, type, llvm::GlobalValue::InternalLinkage);
+      module.makeFunction("arr.call." + function.name, type, llvm::GlobalValue::InternalLinkage);
+  // Glue run once per call of the entry: compiled without optimisation, because LLVM's
+  // code generator takes time quadratic in a call's arguments, and never inlined, because
+  // inlining turns each noalias parameter into an alias scope on every memory access
+  // (quadratic too, in the parameters and results of a large tuple).
+  made->addFnAttr(llvm::Attribute::NoInline);
+  made->addFnAttr(llvm::Attribute::OptimizeNone);
   llvm::IRBuilder<> builder(llvm::BasicBlock::Create(context, "entry", made));
   std::vector<llvm::Value*> arguments;
   llvm::Type* i64 = builder.getInt64Ty();
@@ -171,10 +275,10 @@ void entryTable(ModuleContext& module, const std::vector<EntryInterface>& entrie
   }
   auto* tableType = llvm::ArrayType::get(rowType, rows.size());
   new llvm::GlobalVariable(module.module, tableType, true, llvm::GlobalValue::ExternalLinkage,
-                           llvm::ConstantArray::get(tableType, rows), "arr_entry_table");
+                           llvm::ConstantArray::get(tableType, rows), "arrrt_entry_table");
   new llvm::GlobalVariable(
       module.module, llvm::Type::getInt64Ty(context), true, llvm::GlobalValue::ExternalLinkage,
-      llvm::ConstantInt::get(llvm::Type::getInt64Ty(context), rows.size()), "arr_entry_count");
+      llvm::ConstantInt::get(llvm::Type::getInt64Ty(context), rows.size()), "arrrt_entry_count");
 }
 
 } // namespace
@@ -195,7 +299,7 @@ std::unique_ptr<llvm::Module> generateModule(const loops::Program& program,
 
   std::vector<llvm::Function*> wrappers;
   for (const loops::Function& function : program.functions) {
-    llvm::Function* entry = entryFunction(shared, function);
+    llvm::Function* entry = entryFunction(shared, function, !withEntryTable);
     if (withEntryTable) wrappers.push_back(uniformWrapper(shared, function, entry));
   }
   if (withEntryTable) entryTable(shared, entries, wrappers);

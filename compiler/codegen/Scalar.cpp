@@ -62,7 +62,7 @@ llvm::Value* Emitter::expr(const loops::ExprP& e) {
     value = constant(*e);
     break;
   case Expr::Kind::Local:
-    value = builder_.CreateLoad(module_.registerType(e->type, e->lanes), localSlot(*e->local));
+    value = localValue(*e->local);
     break;
   case Expr::Kind::Load:
     value = loadElements(*e->buffer, e->operands, e->lanes);
@@ -296,7 +296,7 @@ llvm::Value* Emitter::integerBinary(BinaryOp op, llvm::Value* a, llvm::Value* b)
   case BinaryOp::Pow: {
     llvm::Type* i64 = builder_.getInt64Ty();
     auto* power =
-        module_.runtimeFunction("arr_pow_i64", llvm::FunctionType::get(i64, {i64, i64}, false));
+        module_.runtimeFunction("arrrt_pow_i64", llvm::FunctionType::get(i64, {i64, i64}, false));
     power->setDoesNotAccessMemory();
     power->addFnAttr(llvm::Attribute::WillReturn);
     return builder_.CreateCall(power, {a, b});

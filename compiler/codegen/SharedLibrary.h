@@ -8,9 +8,9 @@
 
 namespace arr::codegen {
 
-/// Writes `module` (with arr_describe, Description.h) linked with the runtime
+/// Writes `module` (with arrrt_describe, Description.h) linked with the runtime
 /// as the shared library `output`. Only the C functions are exported (arr_*:
-/// the entries, arr_describe, arr_last_error, arr_set_threads, ...), so a host
+/// the entries, arrrt_describe, arr_last_error, arrrt_set_threads, ...), so a host
 /// that loads several libraries, each with its own copy of the runtime, sees
 /// no clashing C++ symbols. Throws std::runtime_error on failure.
 void writeSharedLibrary(llvm::Module& module, const TargetOptions& target,

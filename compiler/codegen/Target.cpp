@@ -38,9 +38,13 @@ std::unique_ptr<llvm::TargetMachine> makeTargetMachine(const TargetOptions& opti
     // Loops here often run a few dozen iterations (a stencil's row, a dimension d of 10 to
     // 64): the remainder of a loop vectorised 8 wide and interleaved 4 times is worth
     // vectorising too, which LLVM by default does only from 16 elements per iteration.
+    // LLVM 19's X86 domain reassignment (moving bit operations into AVX-512 mask
+    // registers) takes time quadratic in a function's size: 7 of 7.5 s for a chain of 4000
+    // nested reads x[x[..]]. LLVM 20 fixes it (llvm-project PR 108108); until then it is off.
     // ARR_LLVM_FLAGS adds LLVM options, for experiments.
-    const char* argv[] = {"arrc", "-epilogue-vectorization-minimum-VF=4"};
-    llvm::cl::ParseCommandLineOptions(2, argv, "", nullptr, "ARR_LLVM_FLAGS");
+    const char* argv[] = {"arrc", "-epilogue-vectorization-minimum-VF=4",
+                          "-disable-x86-domain-reassignment"};
+    llvm::cl::ParseCommandLineOptions(3, argv, "", nullptr, "ARR_LLVM_FLAGS");
     return true;
   }();
   (void)initialised;
@@ -71,7 +75,14 @@ void optimiseModule(llvm::Module& module, const TargetOptions& target) {
   llvm::FunctionAnalysisManager functions;
   llvm::CGSCCAnalysisManager cgscc;
   llvm::ModuleAnalysisManager modules;
-  llvm::PassBuilder builder(machine.get());
+  // Calls through function pointers, which CalledValuePropagation annotates, are the
+  // runtime's, compiled apart; and it takes time quadratic in a call's pointer arguments
+  // (the entry table's call of an entry with a tuple of thousands of results).
+  llvm::PassInstrumentationCallbacks instrumentation;
+  instrumentation.registerShouldRunOptionalPassCallback(
+      [](llvm::StringRef pass, llvm::Any) { return pass != "CalledValuePropagationPass"; });
+  llvm::PassBuilder builder(machine.get(), llvm::PipelineTuningOptions(), std::nullopt,
+                            &instrumentation);
   builder.registerModuleAnalyses(modules);
   builder.registerCGSCCAnalyses(cgscc);
   builder.registerFunctionAnalyses(functions);

@@ -5,12 +5,14 @@
 #include "codegen/Description.h"
 #include "codegen/SharedLibrary.h"
 #include "driver/PassManager.h"
+#include "runtime/Files.h"
 
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -49,6 +51,59 @@ std::string defaultOutputPath(const std::string& input, const char* extension) {
 
 } // namespace
 
+bool exportableEntries(const sema::CheckedProgram& program, Diagnostics& diags) {
+  std::vector<std::string> names;
+  for (const sema::FunctionInstance* entry : program.entries)
+    names.push_back(entry->decl->name);
+  auto problems = codegen::cNameProblems(names);
+  for (const auto& [index, message] : problems)
+    diags.error(program.entries[index]->decl->nameRange.begin, message);
+  return problems.empty();
+}
+
+std::vector<std::string> outputFiles(const Options& options) {
+  if (options.sharedLibrary && !options.interpret)
+    return {options.output.value_or(defaultOutputPath(options.input, "so"))};
+  if (options.interpret || options.emitLlvm)
+    return options.output ? std::vector<std::string>{*options.output} : std::vector<std::string>{};
+  if (options.objectOnly) {
+    std::string object = options.output.value_or(defaultOutputPath(options.input, "o"));
+    return {object, headerPath(object)};
+  }
+  return options.output ? std::vector<std::string>{*options.output} : std::vector<std::string>{};
+}
+
+bool outputsSpareInputs(const Options& options, const SourceManager& sources, Diagnostics& diags) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> outputs = outputFiles(options);
+  // The same file, or the same path for files that do not exist yet.
+  auto same = [](const std::string& a, const std::string& b) {
+    std::error_code error;
+    if (fs::equivalent(a, b, error)) return true;
+    fs::path first = fs::weakly_canonical(a, error);
+    if (error) return false;
+    fs::path second = fs::weakly_canonical(b, error);
+    return !error && first == second;
+  };
+  bool spared = true;
+  if (options.objectOnly && !options.emitLlvm && !options.interpret &&
+      same(outputs[0], outputs[1])) {
+    diags.error({}, "the object file '" + outputs[0] +
+                        "' and its header would be the same file; give the object file "
+                        "another name, e.g. -o " +
+                        std::string(llvm::sys::path::stem(outputs[0])) + ".o");
+    spared = false;
+  }
+  for (const std::string& output : outputs)
+    for (size_t file = 0; file < sources.fileCount(); ++file)
+      if (same(output, sources.file(FileId(file)).path)) {
+        diags.error({}, "the output '" + output + "' would overwrite the input file '" +
+                            sources.file(FileId(file)).path + "'");
+        spared = false;
+      }
+  return spared;
+}
+
 /// Whether the options ask for an executable (and not another artifact).
 bool wantsExecutable(const Options& options) {
   return options.output && !options.objectOnly && !options.emitLlvm && !options.sharedLibrary;
@@ -76,42 +131,42 @@ std::unique_ptr<llvm::Module> generateLlvm(const Options& options, const loops::
 void emitArtifacts(const Options& options, const loops::Program& loops, llvm::Module& module) {
   bool executable = wantsExecutable(options);
   codegen::TargetOptions target{options.optLevel, options.targetCpu};
+  if (options.emitLlvm && !options.output) {
+    if (!wantsDump(options, "llvm")) std::cout << codegen::printModule(module);
+    return;
+  }
+  if (!options.emitLlvm && !options.objectOnly && !options.sharedLibrary && !executable) return;
+  // Every file under a temporary name first: a failure (a full disk, a failed link)
+  // leaves none of the outputs half-written or out of step with the others.
+  runtime::StagedOutputs staged;
   try {
     if (options.emitLlvm) {
-      std::string text = codegen::printModule(module);
-      if (options.output)
-        writeText(*options.output, text);
-      else if (!wantsDump(options, "llvm"))
-        std::cout << text;
-      return;
-    }
-    if (options.objectOnly) {
-      codegen::requireDistinctCNames(loops);
+      writeText(staged.add(*options.output), codegen::printModule(module));
+    } else if (options.objectOnly) {
       std::string object = options.output.value_or(defaultOutputPath(options.input, "o"));
-      codegen::writeObject(module, target, object);
       std::string header = headerPath(object);
-      writeText(header, codegen::cHeader(loops, includeGuard(header)));
-      return;
+      std::string stagedObject = staged.add(object);
+      std::string stagedHeader = staged.add(header);
+      codegen::writeObject(module, target, stagedObject);
+      writeText(stagedHeader, codegen::cHeader(loops, includeGuard(header)));
+    } else if (options.sharedLibrary) {
+      std::string library = options.output.value_or(defaultOutputPath(options.input, "so"));
+      codegen::writeSharedLibrary(module, target, staged.add(library));
+    } else {
+      llvm::SmallString<256> object;
+      if (std::error_code error = llvm::sys::fs::createTemporaryFile("arrc", "o", object))
+        throw std::runtime_error("cannot create a temporary file: " + error.message());
+      struct Remove {
+        std::string path;
+        ~Remove() { llvm::sys::fs::remove(path); }
+      } remove{std::string(object)};
+      codegen::writeObject(module, target, std::string(object));
+      codegen::linkExecutable(std::string(object), staged.add(*options.output));
     }
-    if (options.sharedLibrary) {
-      codegen::requireDistinctCNames(loops);
-      codegen::writeSharedLibrary(module, target,
-                                  options.output.value_or(defaultOutputPath(options.input, "so")));
-      return;
-    }
-    if (!executable) return;
-    llvm::SmallString<256> object;
-    if (std::error_code error = llvm::sys::fs::createTemporaryFile("arrc", "o", object))
-      throw std::runtime_error("cannot create a temporary file: " + error.message());
-    struct Remove {
-      std::string path;
-      ~Remove() { llvm::sys::fs::remove(path); }
-    } remove{std::string(object)};
-    codegen::writeObject(module, target, std::string(object));
-    codegen::linkExecutable(std::string(object), *options.output);
+    staged.commit();
   } catch (const std::runtime_error& error) {
-    // Unwritable outputs, failed links, unknown CPUs: the user's to fix.
-    throw UserError(error.what());
+    // Unwritable outputs, failed links: the user's to fix.
+    throw UserError(staged.describe(error.what()));
   }
 }
 

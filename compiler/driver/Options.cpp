@@ -33,8 +33,8 @@ Usage:
 Options:
   -o FILE               output file
   -c                    write an object file and a C header instead of an executable
-  --shared              write a shared library exporting the C ABI, arr_set_threads, and
-                        arr_describe(): the entries' interfaces as JSON (default: prog.so)
+  --shared              write a shared library exporting the C ABI, arrrt_set_threads, and
+                        arrrt_describe(): the entries' interfaces as JSON (default: prog.so)
   --interpret           run with the reference interpreter; INPUTs are .npy or text files,
                         or text on standard input when none is given
   --entry NAME          the entry point to run (default: main, or the only one)
@@ -127,6 +127,7 @@ ParseResult parseOptions(int argc, const char* const* argv) {
     } else if (arg == "-o") {
       if (i + 1 >= argc) return fail("-o needs a file name");
       options.output = argv[++i];
+      if (options.output->empty()) return fail("-o needs a file name, not an empty one");
     } else if (arg.rfind("-D", 0) == 0) {
       std::string define = arg.size() > 2 ? arg.substr(2) : (i + 1 < argc ? argv[++i] : "");
       size_t equals = define.find('=');

@@ -177,7 +177,9 @@ public:
         "parse",
         [&] {
           c_.parsed = sema::loadProgram(c_.sources, options.input, stdlibDir(), c_.diags);
-          if (!c_.parsed) throw StopPipeline{1};
+          // Every source is known now: no output may overwrite one.
+          if (!c_.parsed || !outputsSpareInputs(options, c_.sources, c_.diags))
+            throw StopPipeline{1};
         },
         [&] { return astView(); });
     add(
@@ -185,6 +187,10 @@ public:
         [&] {
           c_.checked = sema::typeCheck(std::move(c_.parsed), options.defines, c_.diags);
           if (c_.diags.hasErrors()) throw StopPipeline{1};
+          // Entries exported with C names (objects and shared libraries) need distinct
+          // ones, apart from the runtime's public arr_last_error.
+          bool exported = (options.objectOnly || options.sharedLibrary) && !options.interpret;
+          if (exported && !exportableEntries(*c_.checked, c_.diags)) throw StopPipeline{1};
         },
         [&] { return typedView(); });
     add(

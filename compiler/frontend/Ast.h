@@ -4,6 +4,7 @@
 // (the `type` and `resolution` fields), which makes the typed AST.
 
 #include "base/Elem.h"
+#include "base/Indentation.h"
 #include "frontend/Source.h"
 
 #include <cstdint>
@@ -185,6 +186,9 @@ struct PrintHooks {
 };
 
 std::string toString(const Expr& expr, const PrintHooks& hooks = PrintHooks{}, int indent = 0);
+
+using arr::indentation;
+using arr::kMaxIndentLevels;
 std::string toString(const Decl& decl);
 std::string toString(const Module& module);
 

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace arr::ast {
 
 namespace {
@@ -222,7 +224,7 @@ private:
 
   void newline(int indent) {
     out_ += '\n';
-    out_.append(2 * static_cast<size_t>(std::max(indent, 0)), ' ');
+    out_ += indentation(indent);
   }
 
   void child(const Expr& e, size_t i, int indent) {

@@ -7,10 +7,10 @@
 // (ir/Builder.h), which computes and checks its type. Variables are unique
 // objects: two variables with the same name are different variables.
 
+#include "base/Dim.h"
 #include "base/Elem.h"
 #include "base/EntryInterface.h"
 #include "base/Primitives.h"
-#include "sema/Dim.h"
 
 #include <cstdint>
 #include <memory>
@@ -20,14 +20,14 @@
 
 namespace arr::core {
 
+using arr::Dim;
 using arr::Elem;
+using arr::SizeVarP;
 using arr::toString;
 using prim::BinaryOp;
 using prim::isComparison;
 using prim::toString;
 using prim::UnaryOp;
-using sema::Dim;
-using sema::SizeVarP;
 
 /// An array type: element type and shape. Scalars have an empty shape.
 struct Type {

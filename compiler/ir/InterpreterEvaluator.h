@@ -102,7 +102,7 @@ private:
 class Output {
 public:
   /// Throws InterpError when the array cannot be allocated, in the words of native code
-  /// (runtime's arr_alloc).
+  /// (runtime's arrrt_alloc).
   Output(Dtype dtype, const std::vector<int64_t>& shape) {
     value_.dtype_ = dtype;
     if (shape.empty()) return;

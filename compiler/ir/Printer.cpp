@@ -1,5 +1,7 @@
 #include "ir/Printer.h"
 
+#include "base/Indentation.h"
+
 #include "ir/Builder.h"
 
 #include <fmt/format.h>
@@ -65,7 +67,7 @@ private:
 public:
   std::string printNode(const Node& node, int indent) {
     using K = Node::Kind;
-    std::string pad(2 * indent, ' ');
+    std::string pad = arr::indentation(indent);
     auto sub = [&](size_t i) { return atom(*node.operands[i], indent); };
     switch (node.kind) {
     case K::Const:

@@ -83,6 +83,15 @@ bool mentionsAny(const ExprP& expr, const std::set<uint32_t>& localIds) {
   return found;
 }
 
+bool LocalMentions::operator()(const ExprP& expr) {
+  if (auto found = known_.find(expr->id); found != known_.end()) return found->second;
+  bool mentions = expr->kind == Expr::Kind::Local && expr->local->id == localId_;
+  for (const ExprP& operand : expr->operands)
+    mentions = mentions || (*this)(operand);
+  known_.emplace(expr->id, mentions);
+  return mentions;
+}
+
 void collectLocals(const ExprP& expr, std::set<uint32_t>& locals) {
   forEachExpr(expr, [&](const Expr& e) {
     if (e.kind == Expr::Kind::Local) locals.insert(e.local->id);

@@ -71,6 +71,18 @@ private:
 bool mentionsLocal(const ExprP& expr, uint32_t localId);
 /// Whether `expr` reads any of the locals `localIds`.
 bool mentionsAny(const ExprP& expr, const std::set<uint32_t>& localIds);
+/// The same question asked of many subexpressions of one expression (a recursive
+/// rewrite), each answered once: asking mentionsLocal at every node of a deep expression
+/// would take time quadratic in its depth.
+class LocalMentions {
+public:
+  explicit LocalMentions(uint32_t localId) : localId_(localId) {}
+  bool operator()(const ExprP& expr);
+
+private:
+  uint32_t localId_;
+  std::unordered_map<uint32_t, bool> known_; // by expression id
+};
 /// Adds the ids of the locals `expr` reads to `locals`.
 void collectLocals(const ExprP& expr, std::set<uint32_t>& locals);
 /// Whether `expr` loads from any of the buffers `bufferIds` (by memory: a view's loads

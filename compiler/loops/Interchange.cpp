@@ -79,16 +79,21 @@ class Interchanger {
 public:
   explicit Interchanger(ExprBuilder& exprs) : exprs_(exprs) {}
 
+  /// `defined`: the locals defined before `statements`. The block's own declarations join
+  /// it for its later statements and nested blocks and leave it when the block ends
+  /// (copying the set for each nested block would take time quadratic in a long body).
   void block(Block& statements, std::set<uint32_t>& defined) {
+    std::vector<uint32_t> declared;
     for (size_t s = 0; s < statements.size(); ++s) {
       Stmt& statement = *statements[s];
-      if (statement.kind == Stmt::Kind::Declare) defined.insert(statement.local->id);
+      if (statement.kind == Stmt::Kind::Declare && defined.insert(statement.local->id).second)
+        declared.push_back(statement.local->id);
       if (statement.kind != Stmt::Kind::For && statement.kind != Stmt::Kind::If) continue;
-      for (Block* inside : {&statement.body, &statement.orElse}) {
-        std::set<uint32_t> inner = defined;
-        if (statement.kind == Stmt::Kind::For) inner.insert(statement.local->id);
-        block(*inside, inner);
-      }
+      bool indexAdded =
+          statement.kind == Stmt::Kind::For && defined.insert(statement.local->id).second;
+      block(statement.body, defined);
+      block(statement.orElse, defined);
+      if (indexAdded) defined.erase(statement.local->id);
       if (statement.kind != Stmt::Kind::For || statement.parallel) continue;
       Block replacement;
       while (interchange(statements[s], defined, replacement)) {
@@ -100,6 +105,8 @@ public:
       statements.insert(statements.begin() + s, replacement.begin(), replacement.end());
       s += replacement.size() - 1;
     }
+    for (uint32_t id : declared)
+      defined.erase(id);
   }
 
 private:

@@ -197,6 +197,18 @@ public:
     }
     for (const DimensionCheck& check : function_.checks)
       checkDimension(check);
+    for (const ConstantArray& constant : function_.constants) {
+      Memory& memory = memory_[constant.buffer->id];
+      memory.name = constant.buffer->name;
+      memory.type = constant.buffer->type;
+      for (const ExprP& extent : constant.buffer->shape)
+        memory.extents.push_back(index(extent));
+      memory.data = constant.values;
+      for (const Scalar& value : constant.values)
+        memory.scale.push_back(absolute(value));
+      memory.written.assign(memory.data.size(), 1);
+      memory.live = true;
+    }
     std::vector<runtime::ArrayValue> results;
     for (size_t r = 0; r < function_.results.size(); ++r) {
       const BufferP& buffer = function_.results[r];

@@ -194,6 +194,13 @@ struct DimensionCheck {
   bool arraySize = true;
 };
 
+/// A read-only array whose elements are known (a long array literal of constants): data
+/// of the program, never allocated, written or freed.
+struct ConstantArray {
+  BufferP buffer;
+  std::vector<Scalar> values; // row-major; each as ExprBuilder::constant holds it
+};
+
 struct Function {
   std::string name; // the entry point's name
   /// Its interface (sizes, parameters named as in messages, result types): what the
@@ -206,6 +213,7 @@ struct Function {
   std::vector<Param> params;
   std::vector<BufferP> results; // caller-allocated; a scalar result has one element
   std::vector<DimensionCheck> checks;
+  std::vector<ConstantArray> constants;
   Block body;
 };
 

@@ -154,7 +154,17 @@ private:
   ExprP pullLetTuple(const core::NodeP& node, const std::vector<ExprP>& indices);
   ExprP pullGather(const core::Node& node, const std::vector<ExprP>& indices);
   ExprP pullReshape(const core::Node& node, const std::vector<ExprP>& indices);
-  ExprP pullArrayLiteral(const core::Node& node, const std::vector<ExprP>& indices);
+  ExprP pullArrayLiteral(const core::NodeP& node, const std::vector<ExprP>& indices);
+  /// The constant array holding a literal longer than kLiteralSelects whose elements are
+  /// all constants (nested literals too), made on first use; none for other nodes.
+  std::optional<ArrayBuffer> constantArray(const core::NodeP& node);
+  /// Appends the elements of `node` when it is a constant or a literal of constants.
+  bool constantValues(const core::NodeP& node, std::vector<core::Scalar>& values);
+  /// A new constant array of `type` holding `values` (row-major).
+  ArrayBuffer constantData(const core::Type& type, std::vector<core::Scalar> values);
+  /// Literals up to this long are pulled as a select per element; longer ones are data
+  /// (constantArray) or stored element by element (storeLiteralInto).
+  static constexpr size_t kLiteralSelects = 8;
   ExprP load(const ArrayBuffer& array, const std::vector<ExprP>& indices);
   /// The buffer holding `node` when it is one already (a parameter or a
   /// materialised value), without materialising it.
@@ -221,6 +231,10 @@ private:
   /// allocations may be reused (see Release.h).
   void storeSumInto(const BufferP& buffer, const core::Node& node);
   void scatterInto(const BufferP& buffer, const core::Node& node);
+  /// Stores a literal one element after the other: pulling it at a loop index would
+  /// select among all its elements for each one, quadratic in its length. Its constant
+  /// elements are copied from data, in one loop.
+  void storeLiteralInto(const BufferP& buffer, const core::Node& node);
   void writeResult(const BufferP& buffer, const core::NodeP& node);
 
   /// Binds the lets (and tuple lets) at the top of `node`, recording the
@@ -252,6 +266,7 @@ private:
   std::unordered_map<const core::Node*, int> uses_; // references, let-bound uses included
   std::unordered_map<const core::Node*, bool> expensive_;
   std::unordered_map<const core::Node*, int> pullCosts_;
+  std::unordered_map<const core::Node*, std::optional<ArrayBuffer>> constantArrays_;
   std::unordered_map<uint32_t, core::NodeP> letValues_; // let-bound variable -> its value
   std::vector<core::NodeP> keepAlive_;                  // nodes whose addresses are memo keys
   // Loops whose extent depends on enclosing loops (loopTo): their static

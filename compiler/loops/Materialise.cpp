@@ -251,7 +251,7 @@ bool Lowering::shouldMaterialise(const core::NodeP& node, const ScopeP& home,
   case K::Loop: // stored by the loop itself
     return false;
   case K::ArrayLit:
-    return node->operands.size() > 8;
+    return node->operands.size() > kLiteralSelects;
   case K::Variable:
   case K::Iota:
   case K::Const:
@@ -296,6 +296,8 @@ ArrayBuffer Lowering::materialise(const core::NodeP& node, const ScopeP& home, b
 
 void Lowering::storeInto(const BufferP& buffer, const core::NodeP& node, bool sumRowsOuter) {
   if (node->kind == K::Scatter) return scatterInto(buffer, *node);
+  if (node->kind == K::ArrayLit && node->operands.size() > kLiteralSelects && !constantArray(node))
+    return storeLiteralInto(buffer, *node);
   // Otherwise a sum of matrices is stored element by element, each summing its
   // rows: the reduction interchange then accumulates rows outermost where that
   // walks memory contiguously, and leaves dot products (contiguous in the rows)
@@ -306,6 +308,42 @@ void Lowering::storeInto(const BufferP& buffer, const core::NodeP& node, bool su
   loopNest(shape, mayParallelise(), [&](const std::vector<ExprP>& indices) {
     store(buffer, indices, pullFresh(node, indices));
   });
+}
+
+void Lowering::storeLiteralInto(const BufferP& buffer, const Node& node) {
+  const std::vector<core::Dim>& shape = node.type.shape;
+  std::vector<core::Dim> inner(shape.begin() + 1, shape.end());
+  // The constant elements, zeros in the places of the others (the elements' shape is
+  // static when one of them is a constant).
+  std::vector<core::Scalar> values;
+  std::vector<bool> constant(node.operands.size(), false);
+  size_t constants = 0, elementSize = 0;
+  for (size_t k = 0; k < node.operands.size(); ++k) {
+    size_t before = values.size();
+    constant[k] = constantValues(node.operands[k], values);
+    if (!constant[k]) {
+      values.resize(before);
+      continue;
+    }
+    ++constants;
+    elementSize = values.size() - before;
+  }
+  if (constants > 0) {
+    std::vector<core::Scalar> data;
+    core::Scalar zero = exprs_.zero(node.type.elem)->value;
+    for (size_t k = 0, next = 0; k < node.operands.size(); ++k)
+      for (size_t i = 0; i < elementSize; ++i)
+        data.push_back(constant[k] ? values[next++] : zero);
+    ArrayBuffer array = constantData(node.type, std::move(data));
+    loopNest(shape, mayParallelise(), [&](const std::vector<ExprP>& indices) {
+      store(buffer, indices, load(array, indices));
+    });
+  }
+  for (size_t k = 0; k < node.operands.size(); ++k)
+    if (!constant[k])
+      loopNest(inner, mayParallelise(), [&](const std::vector<ExprP>& rest) {
+        store(buffer, withOuterIndex(exprs_.index(int64_t(k)), rest), pull(node.operands[k], rest));
+      });
 }
 
 void Lowering::storeSumInto(const BufferP& buffer, const Node& node) {

@@ -6,6 +6,7 @@
 // reduction step its operation (`sum_5 += x`, followed by `(in order)` when it
 // may not be reassociated).
 
+#include "base/Indentation.h"
 #include "loops/LoopIR.h"
 
 #include <cstdio>
@@ -146,7 +147,7 @@ private:
   }
 
   void stmt(const Stmt& s, int depth) {
-    std::string indent(2 * depth, ' ');
+    std::string indent = arr::indentation(depth);
     switch (s.kind) {
     case Stmt::Kind::Declare:
       out << indent << typeName(s.local->type, s.local->lanes) << " " << localName(*s.local)
@@ -236,6 +237,13 @@ void printFunction(Printer& printer, const Function& function) {
   printer.out << "):\n";
   for (const DimensionCheck& check : function.checks)
     printer.out << "  check " << check.text << (check.arraySize ? " >= 0" : " fits i64") << "\n";
+  for (const ConstantArray& constant : function.constants) {
+    printer.out << "  " << bufferName(*constant.buffer) << " = constant "
+                << printer.shape(*constant.buffer) << " [";
+    for (size_t i = 0; i < constant.values.size(); ++i)
+      printer.out << (i ? ", " : "") << constantText(constant.values[i], constant.buffer->type);
+    printer.out << "]\n";
+  }
   // The body first, to learn which views it reads; they are listed before it.
   std::ostringstream body;
   std::swap(body, printer.out);

@@ -3,6 +3,7 @@
 
 #include "loops/Lowering.h"
 
+#include <functional>
 #include <stdexcept>
 
 namespace arr::loops {
@@ -130,7 +131,7 @@ ExprP Lowering::pullFresh(const core::NodeP& nodeP, const std::vector<ExprP>& in
   case K::Gather:
     return pullGather(node, indices);
   case K::ArrayLit:
-    return pullArrayLiteral(node, indices);
+    return pullArrayLiteral(nodeP, indices);
   case K::Replicate:
     return pull(operands[0], tail(indices, 1));
   case K::Tr: {
@@ -218,7 +219,8 @@ ExprP Lowering::pullReshape(const Node& node, const std::vector<ExprP>& indices)
   return pull(source, at);
 }
 
-ExprP Lowering::pullArrayLiteral(const Node& node, const std::vector<ExprP>& indices) {
+ExprP Lowering::pullArrayLiteral(const core::NodeP& nodeP, const std::vector<ExprP>& indices) {
+  const Node& node = *nodeP;
   std::vector<ExprP> rest = tail(indices, 1);
   if (auto position = asIndexConstant(indices[0])) {
     // Out of range, the read is guarded off (it reads zero): nothing to pull.
@@ -226,6 +228,7 @@ ExprP Lowering::pullArrayLiteral(const Node& node, const std::vector<ExprP>& ind
       return exprs_.zero(node.type.elem);
     return pull(node.operands[*position], rest);
   }
+  if (auto table = constantArray(nodeP)) return load(*table, indices);
   ExprP value = pull(node.operands.back(), rest);
   for (size_t i = node.operands.size() - 1; i-- > 0;) {
     ExprP here = exprs_.binary(BinaryOp::Eq, indices[0], exprs_.index(int64_t(i)));
@@ -234,11 +237,41 @@ ExprP Lowering::pullArrayLiteral(const Node& node, const std::vector<ExprP>& ind
   return value;
 }
 
+bool Lowering::constantValues(const core::NodeP& node, std::vector<core::Scalar>& values) {
+  if (node->kind == K::Const) {
+    values.push_back(exprs_.constant(node->value, node->type.elem)->value);
+    return true;
+  }
+  if (node->kind != K::ArrayLit) return false;
+  for (const core::NodeP& operand : node->operands)
+    if (!constantValues(operand, values)) return false;
+  return true;
+}
+
+std::optional<ArrayBuffer> Lowering::constantArray(const core::NodeP& node) {
+  if (node->kind != K::ArrayLit || node->operands.size() <= kLiteralSelects) return std::nullopt;
+  if (auto known = constantArrays_.find(node.get()); known != constantArrays_.end())
+    return known->second;
+  std::vector<core::Scalar> values;
+  std::optional<ArrayBuffer> array;
+  if (constantValues(node, values)) array = constantData(node->type, std::move(values));
+  keepAlive_.push_back(node);
+  constantArrays_.emplace(node.get(), array);
+  return array;
+}
+
+ArrayBuffer Lowering::constantData(const core::Type& type, std::vector<core::Scalar> values) {
+  BufferP buffer = exprs_.newBuffer("c", type.elem, dimensions(type.shape));
+  function_.constants.push_back({buffer, std::move(values)});
+  return ArrayBuffer{buffer, type.shape};
+}
+
 ExprP Lowering::load(const ArrayBuffer& array, const std::vector<ExprP>& indices) {
   return exprs_.load(array.buffer, indices);
 }
 
 std::optional<ArrayBuffer> Lowering::existingBuffer(const core::NodeP& node) {
+  if (auto table = constantArray(node)) return table;
   if (node->kind == K::Variable) {
     auto found = bindings_.find(node->vars[0]->id);
     if (found == bindings_.end() || found->second.empty()) return std::nullopt;

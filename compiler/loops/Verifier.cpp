@@ -50,6 +50,22 @@ public:
       if (param.buffer) shapeOf(*param.buffer);
     for (const BufferP& result : function_.results)
       shapeOf(*result);
+    for (const ConstantArray& constant : function_.constants) {
+      const Buffer& buffer = *constant.buffer;
+      if (buffer.base || !live_.insert(buffer.id).second)
+        fail("the constant " + name(buffer) + " is a view or another buffer");
+      shapeOf(buffer);
+      int64_t count = 1;
+      for (const ExprP& extent : buffer.shape) {
+        auto known = asIndexConstant(extent);
+        if (!known) fail("the constant " + name(buffer) + " has an extent that is not constant");
+        count *= *known;
+      }
+      if (count != int64_t(constant.values.size()))
+        fail("the constant " + name(buffer) + " has " + std::to_string(constant.values.size()) +
+             " values for " + std::to_string(count) + " elements");
+      constants_.insert(buffer.id);
+    }
     for (const DimensionCheck& check : function_.checks)
       for (const DimensionCheck::Term& term : check.terms)
         for (const LocalP& size : term.sizes)
@@ -120,6 +136,7 @@ private:
     case Stmt::Kind::Store:
     case Stmt::Kind::Update:
       if (s.buffer->base) fail("a store into the view " + name(*s.buffer));
+      if (constants_.count(s.buffer->id)) fail("a store into the constant " + name(*s.buffer));
       access(*s.buffer, s.indices, s.value->lanes);
       expect(s.value, s.buffer->type, s.value->lanes, "a store into " + name(*s.buffer));
       if (s.kind == Stmt::Kind::Update)
@@ -142,6 +159,7 @@ private:
       return;
     }
     case Stmt::Kind::Free: {
+      if (constants_.count(s.buffer->id)) fail("the constant " + name(*s.buffer) + " is freed");
       bool mine = false;
       for (uint32_t id : scopes_.back().allocated)
         mine = mine || id == s.buffer->id;
@@ -153,6 +171,7 @@ private:
       for (const BufferP& buffer : {s.buffer, s.other}) {
         if (!buffer || buffer->base) fail("a swap of a view or of nothing");
         if (!live_.count(buffer->id)) fail("a swap of " + name(*buffer) + ", not allocated");
+        if (constants_.count(buffer->id)) fail("a swap of the constant " + name(*buffer));
         shapeOf(*buffer);
       }
       if (s.buffer->type != s.other->type || s.buffer->shape != s.other->shape)
@@ -326,7 +345,8 @@ private:
   const Function& function_;
   std::map<uint32_t, Visible> inScope_;
   std::vector<Scope> scopes_;
-  std::set<uint32_t> live_; // buffers allocated and not yet freed (by id)
+  std::set<uint32_t> live_;      // buffers allocated and not yet freed (by id)
+  std::set<uint32_t> constants_; // read-only data of the program (by id)
   std::map<uint32_t, std::string> names_;
   std::vector<ParallelFrame> parallel_;
   std::set<uint32_t> checked_;

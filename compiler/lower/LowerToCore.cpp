@@ -4,19 +4,25 @@
 #include "ir/Rewrite.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <functional>
+#include <map>
+#include <optional>
 #include <set>
 #include <stdexcept>
+#include <string>
+#include <utility>
 
 namespace arr::lower {
 
 namespace {
 
+using arr::Dim;
 using core::NodeP;
 using core::VarP;
 using sema::Builtin;
-using sema::Dim;
 using sema::Resolution;
 using Components = std::vector<NodeP>;
 using Sizes = std::map<uint32_t, Dim>;
@@ -62,6 +68,7 @@ const Value& lookup(const Env& env, const std::string& name) {
 struct Binding {
   std::vector<VarP> vars; // one: let; several: let tuple
   NodeP value;
+  bool call = false; // the result of an inlined call (Lowerer::sharedCall)
 };
 
 bool isTrivial(const NodeP& node) {
@@ -146,16 +153,27 @@ public:
 private:
   // ---- Scopes of pending bindings ----------------------------------------------
 
-  void openScope() { scopes_.emplace_back(); }
+  void openScope() {
+    scopes_.emplace_back();
+    sharedCalls_.emplace_back();
+  }
 
   NodeP closeScope(NodeP body) {
     std::vector<Binding> bindings = std::move(scopes_.back());
     scopes_.pop_back();
+    sharedCalls_.pop_back();
     return wrap(bindings, std::move(body));
   }
 
   static NodeP wrap(const std::vector<Binding>& bindings, NodeP body) {
-    for (auto binding = bindings.rbegin(); binding != bindings.rend(); ++binding)
+    auto binding = bindings.rbegin();
+    // A body that is a call's result alone: the call, not `let f = call in f`.
+    if (binding != bindings.rend() && binding->call && body->kind == core::Node::Kind::Variable &&
+        body->vars[0] == binding->vars[0]) {
+      body = binding->value;
+      ++binding;
+    }
+    for (; binding != bindings.rend(); ++binding)
       body = binding->vars.size() == 1
                  ? core::makeLet(binding->vars[0], binding->value, std::move(body))
                  : core::makeLetTuple(binding->vars, binding->value, std::move(body));
@@ -177,6 +195,7 @@ private:
     Components components = lower(expr, env, sizes).components;
     std::vector<Binding> bindings = std::move(scopes_.back());
     scopes_.pop_back();
+    sharedCalls_.pop_back();
     for (auto& component : components)
       component = wrap(bindings, component);
     return components;
@@ -216,7 +235,7 @@ private:
     for (const auto& [id, written] : resolution.bindings.dims) {
       Dim dim = written.substitute(caller);
       auto var = std::find_if(callee.sizeVars.begin(), callee.sizeVars.end(),
-                              [&](const sema::SizeVarP& v) { return v->id == id; });
+                              [&](const SizeVarP& v) { return v->id == id; });
       if (var != callee.sizeVars.end()) {
         std::string what = "size " + (*var)->name + " of " + callee.decl->name;
         requireSize(dim, written, what, at);
@@ -442,6 +461,9 @@ private:
     case K::Let: {
       Env inner = env;
       for (const auto& binding : expr.bindings) {
+        // `let v = f(x)`: the call's result is bound under the name v.
+        if (binding.pattern.kind == ast::Pattern::Kind::Name && binding.value->kind == K::Call)
+          callName_ = binding.pattern.name;
         Components value = lower(*binding.value, inner, sizes).components;
         inner = bindPattern(binding.pattern, value, binding.value->type, inner);
       }
@@ -517,6 +539,7 @@ private:
 
   Value lowerCall(const ast::Expr& call, const Env& env, const Sizes& sizes) {
     const Resolution& resolution = *call.resolution;
+    std::string name = std::exchange(callName_, {}); // not for the calls in the arguments
     size_t argc = call.operands.size() - 1;
     switch (resolution.kind) {
     case Resolution::Kind::Builtin:
@@ -530,7 +553,8 @@ private:
       function.sizes = calleeSizes(resolution, sizes, at);
       std::vector<Value> args = lowerArguments(call, 1, argc, env, sizes);
       calls_.emplace_back(at, resolution.instance->decl->name);
-      Value result = this->call(function, args);
+      Value result =
+          sharedCall(function, args, name.empty() ? resolution.instance->decl->name : name);
       calls_.pop_back();
       return result;
     }
@@ -548,6 +572,70 @@ private:
       return this->call(*callee.function, lowerArguments(call, 1, argc, env, sizes));
     }
     }
+  }
+
+  /// Inlines a call of a top-level function, or reuses the result of an identical call
+  /// (the same instance and sizes, the same argument values) whose bindings are in scope.
+  /// Functions are pure, so `f(x) * f(x)` computes f(x) once; and a chain of functions
+  /// each calling the previous one twice inlines once per function, not 2^depth times.
+  Value sharedCall(const FunctionValue& function, const std::vector<Value>& args,
+                   const std::string& name) {
+    std::optional<std::string> key = callKey(function, args);
+    if (key)
+      for (auto scope = sharedCalls_.rbegin(); scope != sharedCalls_.rend(); ++scope)
+        if (auto found = scope->find(*key); found != scope->end()) return found->second;
+    Value result = call(function, args);
+    if (!key) return result;
+    for (NodeP& component : result.components) {
+      if (isTrivial(component)) continue;
+      VarP var = core::newVar(name, component->type);
+      scopes_.back().push_back({{var}, std::move(component), true});
+      component = core::makeVariable(var);
+    }
+    sharedCalls_.back().emplace(*key, result);
+    return result;
+  }
+
+  /// What identifies a call: the instance, its sizes and its arguments, which are
+  /// variables, constants or sizes (lowerArguments shares them). None when an argument is
+  /// a function, whose identity is its closure.
+  static std::optional<std::string> callKey(const FunctionValue& function,
+                                            const std::vector<Value>& args) {
+    std::string key = std::to_string(reinterpret_cast<uintptr_t>(function.instance)) + "(";
+    for (const auto& [id, dim] : function.sizes)
+      key += std::to_string(id) + "=" + dim.toString() + ",";
+    for (const Value& arg : args) {
+      if (arg.function) return std::nullopt;
+      key += ";";
+      for (const NodeP& component : arg.components) {
+        switch (component->kind) {
+        case core::Node::Kind::Variable:
+          key += "v" + std::to_string(component->vars[0]->id);
+          break;
+        case core::Node::Kind::Const:
+          key += "c" + core::toString(component->type) + ":" + constantText(component->value);
+          break;
+        case core::Node::Kind::SizeValue:
+          key += "s" + component->shape[0].toString();
+          break;
+        default:
+          return std::nullopt;
+        }
+        key += ",";
+      }
+    }
+    return key;
+  }
+
+  /// A constant's exact value: doubles by their bits (0.0 and -0.0 differ, NaNs by payload).
+  static std::string constantText(const core::Scalar& value) {
+    if (const double* d = std::get_if<double>(&value)) {
+      uint64_t bits;
+      std::memcpy(&bits, d, sizeof bits);
+      return "d" + std::to_string(bits);
+    }
+    if (const int64_t* i = std::get_if<int64_t>(&value)) return "i" + std::to_string(*i);
+    return std::get<bool>(value) ? "true" : "false";
   }
 
   NodeP applyElementwise(Builtin builtin, const std::vector<NodeP>& args) {
@@ -750,6 +838,9 @@ private:
   std::vector<core::SizeBinding> sizeBindings_;    // of the entry being lowered
   std::set<std::string> boundDims_;                // their dimensions, each checked once
   std::vector<std::pair<Loc, std::string>> calls_; // the calls being inlined, outermost first
+  // Per scope of scopes_: the calls inlined in it, by callKey, and their let-bound results.
+  std::vector<std::map<std::string, Value>> sharedCalls_;
+  std::string callName_; // the let name for the call being lowered, if it is a let's value
 };
 
 } // namespace

@@ -8,8 +8,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <optional>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace arr::passes {
 
@@ -95,6 +97,95 @@ private:
   uint32_t var_;
   bool saturated_ = false;
   std::unordered_map<const Node*, Uses> memo_, inLoopMemo_;
+};
+
+// ---- Single-use lets, inlined in one walk -------------------------------------------------
+
+/// Inlines the lets whose variable is used once and at the let's own loop level (not in a
+/// build or an index function below it), as the let rule does, before the rules run. The
+/// rule substitutes into a body already simplified, and re-simplifies the result: for a
+/// chain of n lets, each used by the next, that costs time and memory quadratic in n.
+/// Here one walk counts every variable's uses and another substitutes them.
+class LetInliner : public Mutator {
+public:
+  explicit LetInliner(const NodeP& root) { count(root); }
+
+protected:
+  NodeP mutateNode(const NodeP& node) override {
+    if (node->kind == K::Variable) {
+      auto value = values_.find(node->vars[0]->id);
+      return value != values_.end() ? value->second : node;
+    }
+    if (node->kind == K::Let && inlinable(*node)) {
+      values_.emplace(node->vars[0]->id, mutate(node->operands[0]));
+      return mutate(node->operands[1]);
+    }
+    return mutateChildren(node);
+  }
+
+private:
+  /// How a node is reached from the root: along how many paths (2: more than one), and
+  /// inside how many loops (build bodies, index functions, differentiated functions).
+  struct Reach {
+    int paths = 0;
+    int depth = -1;
+    bool depthVaries = false;
+  };
+
+  /// Bound here only (splitting tuples copies lets with their variables), used once, at
+  /// the let's loop level.
+  bool inlinable(const Node& let) const {
+    const Reach& reach = reach_.at(&let);
+    auto uses = uses_.find(let.vars[0]->id);
+    return let.operands[0]->kind != K::Diff && reach.paths == 1 && !reach.depthVaries &&
+           binders_.at(let.vars[0]->id).paths == 1 && uses != uses_.end() &&
+           uses->second.paths == 1 && !uses->second.depthVaries &&
+           uses->second.depth == reach.depth;
+  }
+
+  void count(const NodeP& root) {
+    // Parents before children: the reverse of a post-order.
+    std::vector<const Node*> order;
+    std::unordered_set<const Node*> seen;
+    std::function<void(const Node*)> visit = [&](const Node* node) {
+      if (!seen.insert(node).second) return;
+      forEachChild(*node, [&](const Node* child, bool) { visit(child); });
+      order.push_back(node);
+    };
+    visit(root.get());
+    reach_[root.get()] = {1, 0, false};
+    for (auto node = order.rbegin(); node != order.rend(); ++node) {
+      const Reach from = reach_[*node];
+      forEachChild(**node, [&](const Node* child, bool loop) {
+        merge(reach_[child], from, from.depth + (loop ? 1 : 0));
+      });
+      if ((*node)->kind == K::Variable) merge(uses_[(*node)->vars[0]->id], from, from.depth);
+      if ((*node)->kind == K::Let || (*node)->kind == K::LetTuple)
+        for (const VarP& var : (*node)->vars)
+          merge(binders_[var->id], from, from.depth);
+    }
+  }
+
+  static void merge(Reach& into, const Reach& from, int depth) {
+    into.paths = std::min(2, into.paths + from.paths);
+    into.depthVaries |= from.depthVaries || (into.depth >= 0 && into.depth != depth);
+    into.depth = depth;
+  }
+
+  /// Calls `f(child, entersLoop)` for every operand, index and function body of `node`.
+  template <typename F>
+  static void forEachChild(const Node& node, F&& f) {
+    for (const NodeP& operand : node.operands)
+      f(operand.get(), node.kind == K::Build1);
+    for (const NodeP& index : node.indices)
+      f(index.get(), true);
+    if (node.function) f(node.function->body.get(), true);
+  }
+
+  std::unordered_map<const Node*, Reach> reach_;
+  std::unordered_map<uint32_t, Reach> uses_;    // by variable: where its Variable nodes are
+  std::unordered_map<uint32_t, Reach> binders_; // by variable: where the lets binding it are
+  std::unordered_map<uint32_t, NodeP> values_;
 };
 
 // ---- The rules ---------------------------------------------------------------------------
@@ -532,7 +623,8 @@ private:
 } // namespace
 
 NodeP simplify(const NodeP& node) {
-  NodeP simplified = Simplifier().mutate(node);
+  NodeP inlined = LetInliner(node).mutate(node);
+  NodeP simplified = Simplifier().mutate(inlined);
   return HashConser().mutate(simplified);
 }
 

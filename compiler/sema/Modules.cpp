@@ -7,7 +7,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 namespace arr::sema {
 
@@ -24,13 +23,23 @@ std::optional<std::string> readFile(const std::string& path, std::string& reason
     reason = std::strerror(errno);
     return std::nullopt;
   }
-  std::ostringstream text;
-  text << in.rdbuf();
+  // Read in pieces up to the limit: the path may be a device or a pipe that never ends
+  // (/dev/zero).
+  std::string text;
+  char piece[1 << 16];
+  while (in.read(piece, sizeof piece) || in.gcount() > 0) {
+    text.append(piece, size_t(in.gcount()));
+    if (text.size() > kMaxSourceBytes) {
+      reason = "larger than " + std::to_string(kMaxSourceBytes >> 20) +
+               " MiB, the largest source file arrc reads";
+      return std::nullopt;
+    }
+  }
   if (in.bad()) {
     reason = "read error";
     return std::nullopt;
   }
-  return text.str();
+  return text;
 }
 
 std::optional<TopLevel> Program::lookup(const ModuleInfo& from, const std::string& name) const {

@@ -44,5 +44,8 @@ std::unique_ptr<Program> loadProgram(SourceManager& sources, const std::string& 
 
 /// Reads a whole file; std::nullopt with a reason when it cannot.
 std::optional<std::string> readFile(const std::string& path, std::string& reason);
+/// The largest source file readFile accepts. Compiling takes a few hundred bytes of memory
+/// per byte of source, and a device or a pipe may never end.
+constexpr size_t kMaxSourceBytes = size_t(16) << 20;
 
 } // namespace arr::sema

@@ -2,8 +2,8 @@
 // Semantic types. An array of tuples is kept as the tuple of arrays, so
 // `[n](f64, i64)` and `([n]f64, [n]i64)` are one and the same value.
 
+#include "base/Dim.h"
 #include "frontend/Ast.h"
-#include "sema/Dim.h"
 
 #include <map>
 #include <memory>

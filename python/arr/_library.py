@@ -1,6 +1,6 @@
 """Loading a shared library made by `arrc --shared`, and its entries as Python functions.
 
-The library describes its entries in JSON (`arr_describe()`, see
+The library describes its entries in JSON (`arrrt_describe()`, see
 compiler/codegen/Description.h): the C function of each, its size variables,
 its flattened parameters and results with their shapes as polynomials over the
 size variables, and the order of the C arguments. For each entry this module
@@ -581,7 +581,7 @@ def _entry_function(spec, cfunction, last_error):
 # ---- Modules and threads ---------------------------------------------------------
 
 _threads_lock = threading.Lock()
-_thread_setters = []  # arr_set_threads of every library loaded (each has its own runtime)
+_thread_setters = []  # arrrt_set_threads of every library loaded (each has its own runtime)
 _threads = None  # the count set by set_num_threads, applied to libraries loaded later
 
 
@@ -618,9 +618,9 @@ class Module:
         self.path = str(path)
         library = ctypes.CDLL(self.path)
         try:
-            describe = library.arr_describe
+            describe = library.arrrt_describe
         except AttributeError:
-            message = "%s is not a library made by arrc --shared (no arr_describe)" % self.path
+            message = "%s is not a library made by arrc --shared (no arrrt_describe)" % self.path
             raise Error(message) from None
         describe.argtypes = []
         describe.restype = ctypes.c_char_p
@@ -630,7 +630,7 @@ class Module:
         last_error = library.arr_last_error
         last_error.argtypes = []
         last_error.restype = ctypes.c_char_p
-        _register_thread_setter(library.arr_set_threads)
+        _register_thread_setter(library.arrrt_set_threads)
         self._library = library
         self._entries = {}
         self._signatures = {}

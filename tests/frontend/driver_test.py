@@ -159,10 +159,127 @@ def check_colliding_c_names(c):
     outcome = c.run("-c", program, "-o", obj)
     _, status, _, stderr = outcome
     problems = expect_status(status, [1]) + expect_contains(
-        stderr, "stderr", ["arrc: error:", "'f''", "'f_q'", "arr_f_q"])
+        stderr, "stderr", ["colliding.arr:2:7: error:", "'f''", "'f_q'", "arr_f_q"])
     if os.path.exists(obj) or os.path.exists(os.path.join(c.directory, "colliding.h")):
         problems.append("an object or header was written")
     c.check("-c with two entries of the same C name exits 1 and names both", outcome, problems)
+
+
+def snapshot(directory):
+    """{name: bytes} of the files in `directory` (temporaries left behind show up too)."""
+    files = {}
+    for name in sorted(os.listdir(directory)):
+        path = os.path.join(directory, name)
+        if os.path.isfile(path):
+            with open(path, "rb") as f:
+                files[name] = f.read()
+    return files
+
+
+def check_outputs_spare_inputs(c):
+    """Outputs that would overwrite an input, or each other, are refused before anything
+    is written; an empty -o is a usage error."""
+    directory = os.path.join(c.directory, "outputs")
+    os.mkdir(directory)
+    with open(os.path.join(directory, "lib.arr"), "w") as f:
+        f.write("def g(x: f64): f64 = x + 1.0\n")
+    program = os.path.join(directory, "p.arr")
+    with open(program, "w") as f:
+        f.write('import "lib.arr"\nentry main(x: f64): (f64, f64) = (g(x), x)\n')
+    before = snapshot(directory)
+    cases = [
+        ("-c p.arr -o p.h: the object would be its own header", ["-c", program, "-o",
+                                                                  os.path.join(directory, "p.h")],
+         ["p.h", "header"]),
+        ("p.arr -o p.arr: the executable would replace the source", [program, "-o", program],
+         ["would overwrite the input file", "p.arr"]),
+        ("-o lib.arr: the executable would replace an import",
+         [program, "-o", os.path.join(directory, ".", "lib.arr")], ["lib.arr"]),
+        ("--emit-llvm -o p.arr", ["--emit-llvm", program, "-o", program], ["p.arr"]),
+        ("--interpret -o p.arr", ["--interpret", program, "-o", program], ["p.arr"]),
+    ]
+    for name, args, needles in cases:
+        outcome = c.run(*args)
+        _, status, _, stderr = outcome
+        problems = expect_status(status, [1]) + expect_contains(stderr, "stderr",
+                                                                ["arrc: error:"] + needles)
+        if snapshot(directory) != before:
+            problems.append("the files changed: %s" % sorted(snapshot(directory)))
+        c.check(name + " is refused and changes nothing", outcome, problems)
+
+    outcome = c.run(program, "-o", "")
+    _, status, _, stderr = outcome
+    c.check("-o with an empty name is a usage error", outcome,
+            expect_status(status, [2]) + expect_contains(stderr, "stderr", ["-o", "empty"]))
+
+    # The header cannot be written (a directory has its name): the object keeps its old
+    # contents, and no temporary file is left behind.
+    obj = os.path.join(directory, "q.o")
+    with open(obj, "w") as f:
+        f.write("old object")
+    os.mkdir(os.path.join(directory, "q.h"))
+    before = snapshot(directory)
+    outcome = c.run("-c", program, "-o", obj)
+    _, status, _, stderr = outcome
+    problems = expect_status(status, [1]) + expect_contains(stderr, "stderr", ["q.h"])
+    if snapshot(directory) != before:
+        problems.append("the files changed: %s" % sorted(snapshot(directory)))
+    c.check("-c whose header is a directory leaves the old object alone", outcome, problems)
+
+    # Writing through a device (not replacing it) still works.
+    outcome = c.run("--emit-llvm", program, "-o", "/dev/null")
+    problems = expect_status(outcome[1], [0])
+    if not os.path.exists("/dev/null") or os.path.isfile("/dev/null"):
+        problems.append("/dev/null is no longer a device")
+    c.check("--emit-llvm -o /dev/null writes through the device", outcome, problems)
+
+    # A successful -c: both files, nothing else.
+    outcome = c.run("-c", program, "-o", os.path.join(directory, "r.o"))
+    after = snapshot(directory)
+    problems = expect_status(outcome[1], [0])
+    if set(after) - set(before) != {"r.o", "r.h"}:
+        problems.append("new files: %s" % sorted(set(after) - set(before)))
+    c.check("-c writes the object and the header and nothing else", outcome, problems)
+
+
+def check_unbounded_sources(c):
+    """A source that never ends (/dev/zero) or is too large is refused with a clear error,
+    also as an import, instead of being read into memory."""
+    for name, args, needles in [
+            ("arrc /dev/zero", ["/dev/zero"], ["/dev/zero", "MiB"]),
+            ("arrc --dump-after=parse /dev/zero", ["--dump-after=parse", "/dev/zero"], ["MiB"])]:
+        outcome = c.run(*args)
+        c.check(name + " fails at once with a size error", outcome,
+                expect_status(outcome[1], [1]) + expect_contains(outcome[3], "stderr", needles))
+    big = c.write("big.arr", "-- " + "x" * (17 << 20) + "\ndef g(x: f64): f64 = x\n")
+    program = c.write("imports_big.arr", 'import "big.arr"\nentry main(x: f64): f64 = g(x)\n')
+    outcome = c.run(program)
+    c.check("an import larger than the limit is an error at the import", outcome,
+            expect_status(outcome[1], [1]) + expect_contains(
+                outcome[3], "stderr", ["imports_big.arr:1:8: error:", "big.arr", "MiB"]))
+    os.remove(big)
+
+
+def check_dump_sizes(c):
+    """Dumps grow linearly with nesting: indentation stops deepening at some level."""
+    def nested_lets(depth):
+        text = "x"
+        for i in range(depth):
+            text = "let v%d = %s in v%d" % (i, text, i)
+        return "entry main(x: f64): f64 = %s\n" % text
+
+    for dump in ("parse", "typecheck"):
+        sizes = []
+        for depth in (500, 2000):
+            program = c.write("nested%d.arr" % depth, nested_lets(depth))
+            outcome = c.run("--dump-after=" + dump, program)
+            problems = expect_status(outcome[1], [0])
+            sizes.append(len(outcome[2]))
+        # Four times the nesting: about four times the text (sixteen if it were quadratic).
+        if sizes[0] == 0 or sizes[1] > 6 * sizes[0]:
+            problems.append("output sizes %s for depths 500 and 2000" % sizes)
+        c.check("--dump-after=%s of nested lets grows linearly (%d, %d bytes)" % (
+            dump, sizes[0], sizes[1]), outcome, problems)
 
 
 def check_no_input(c):
@@ -275,6 +392,9 @@ def main():
         check_bad_target_cpu(c, program)
         check_unwritable_output(c, program)
         check_colliding_c_names(c)
+        check_outputs_spare_inputs(c)
+        check_unbounded_sources(c)
+        check_dump_sizes(c)
         check_no_input(c)
         check_bad_pass_name(c, program)
         check_dump_parse(c, program)

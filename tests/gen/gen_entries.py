@@ -7,10 +7,20 @@ run on large inputs), usually a scalar loss with a grad or valueAndGrad entry
 entries. Expressions come from gen_program.Generator.
 """
 
+import random
 import re
 
 from gen_ast import FLOATS, Dim, Expr, Function, TupleType, Type
 from gen_program import Generator, Scope, binop, pick
+
+
+# Entry names from the runtime's namespace: the C name of entry NAME is arr_NAME, and the
+# runtime's functions were arr_alloc, arr_free, ... before they moved out of the way
+# (runtime/Abi.h); arr_last_error still is one. Generated code's own symbols too
+# (arr.call.NAME, arr.entry.NAME).
+RUNTIME_ENTRY_NAMES = ["alloc", "free", "set_error", "set_threads", "parallel_for",
+                       "parallel_max_chunks", "pow_i64", "entry_table", "entry_count",
+                       "set_negative_dimension_error", "last_error", "call_main0", "entry_main0"]
 
 
 def _count(t, sizes):
@@ -103,6 +113,9 @@ class ProgramGenerator(Generator):
 
     def program(self, native=False):
         rng = self.rng
+        # Names drawn by a generator of their own: the programs of a seed stay as they were.
+        names = random.Random(repr(rng.getstate()[1][:8]))
+        runtime_names = names.sample(RUNTIME_ENTRY_NAMES, 2) if names.random() < 0.3 else []
         functions, checks = [], []
         all_sizes = rng.sample(["n", "m", "k"], rng.randint(1, 3))
         base = Scope({}, all_sizes)
@@ -116,7 +129,7 @@ class ProgramGenerator(Generator):
                 second = self.type(scope, max_rank=2)
                 body = Expr("tuple", TupleType([result, second]), [body, self.body(second, scope, 15)])
                 result = body.type
-            name = "main%d" % index
+            name = runtime_names[index] if runtime_names else "main%d" % index
             if rng.random() < 0.25:
                 functions.append(Function("def", "f%d" % index, params, result, body))
                 functions.append(Function("entry", name, params, result,

@@ -26,7 +26,7 @@ int addChunk(void* raw, int64_t begin, int64_t end, int64_t) {
 int add(const int64_t* sizes, void* const* params, void* const* results) {
   AddContext context{static_cast<const double*>(params[0]), static_cast<const double*>(params[1]),
                      static_cast<double*>(results[0])};
-  arr_parallel_for(sizes[0], 1, addChunk, &context);
+  arrrt_parallel_for(sizes[0], 1, addChunk, &context);
   return 0;
 }
 
@@ -54,7 +54,7 @@ int pick(const int64_t* sizes, void* const* params, void* const* results) {
 // tail(x: [n]f64) = drop(3, x)
 int tail(const int64_t* sizes, void* const* params, void* const* results) {
   if (sizes[0] - 3 < 0) {
-    arr_set_negative_dimension_error("n-3 (size m of drop)", sizes[0] - 3);
+    arrrt_set_negative_dimension_error("n-3 (size m of drop)", sizes[0] - 3);
     return 1;
   }
   std::memcpy(results[0], static_cast<const double*>(params[0]) + 3,
@@ -79,7 +79,7 @@ int fixed(const int64_t*, void* const* params, void* const* results) {
 
 // threads(): i64, the number of chunks parallel loops may use (--threads).
 int threads(const int64_t*, void* const*, void* const* results) {
-  *static_cast<int64_t*>(results[0]) = arr_parallel_max_chunks();
+  *static_cast<int64_t*>(results[0]) = arrrt_parallel_max_chunks();
   return 0;
 }
 
@@ -88,7 +88,7 @@ int threads(const int64_t*, void* const*, void* const* results) {
 int fails(const int64_t*, void* const* params, void* const* results) {
   int64_t k = *static_cast<const int64_t*>(params[0]);
   if (k < 0) {
-    arr_set_error("k must not be negative");
+    arrrt_set_error("k must not be negative");
     return 3;
   }
   if (k == 1) return 2;
@@ -100,7 +100,7 @@ int fails(const int64_t*, void* const* params, void* const* results) {
 
 extern "C" {
 
-const arr_entry_descriptor arr_entry_table[] = {
+const arrrt_entry_descriptor arrrt_entry_table[] = {
     {"main", "n;a:f64[1*v0],b:f64[1*v0];f64[1*v0]", add},
     {"tuple", "n;x:i64[1*v0];f64[],i64[1*v0],bool[1*v0]", tuple},
     {"pick", "n;p.0:f64[1*v0],p.1:i64[];f64[]", pick},
@@ -110,6 +110,6 @@ const arr_entry_descriptor arr_entry_table[] = {
     {"threads", ";;i64[]", threads},
     {"fails", ";k:i64[];i64[]", fails},
 };
-const int64_t arr_entry_count = sizeof(arr_entry_table) / sizeof(arr_entry_table[0]);
+const int64_t arrrt_entry_count = sizeof(arrrt_entry_table) / sizeof(arrrt_entry_table[0]);
 
 } // extern "C"

@@ -33,6 +33,13 @@ and three lines on standard error, each with a time; `--threads 2` gives the
 same results as `--threads 1` (reductions within a relative 1e-12, everything
 else identical) on inputs large enough for parallel loops.
 
+Outputs and unbounded inputs, for the executable and the interpreter alike: `-o`
+is all or nothing (a tuple result whose OUT_1.npy is a directory writes no
+OUT_0.npy and leaves an older one as it was; success replaces older outputs and
+leaves no temporary file); an empty `-o` is an error; `-o /dev/null` writes
+through the device. /dev/zero as a text input file or on standard input fails at
+once with one error line.
+
 Prints one line per case and a final `N passed, M failed`; exits 1 if any failed.
 """
 
@@ -547,6 +554,90 @@ def good_input_cases(runner):
     runner.report("--threads 2: an elementwise map of 300000 elements is identical", problem)
 
 
+def listing(directory):
+    """{name: bytes or 'dir'} for everything in `directory`."""
+    found = {}
+    for name in sorted(os.listdir(directory)):
+        path = os.path.join(directory, name)
+        if os.path.isdir(path):
+            found[name] = "dir"
+        else:
+            with open(path, "rb") as f:
+                found[name] = f.read()
+    return found
+
+
+def output_and_unbounded_input_cases(runner):
+    """-o is all or nothing; an empty -o is refused; endless or binary text inputs fail
+    at once. The executable and the interpreter alike."""
+    values_file = runner.save(np.array([1.5, -2.0]))
+    count_file = runner.save(np.array(4, dtype="<i8"))
+    args = ["--entry", "pair", values_file, count_file]
+    for label, run in (("executable", runner.native), ("interpreter", runner.interpret)):
+        # OUT_1.npy is a directory: OUT_0.npy must not be written (nor an older one changed).
+        directory = runner.fresh("_out")
+        os.mkdir(directory)
+        with open(os.path.join(directory, "r_0.npy"), "wb") as f:
+            f.write(b"an older r_0")
+        os.mkdir(os.path.join(directory, "r_1.npy"))
+        before = listing(directory)
+        result = run(args + ["-o", os.path.join(directory, "r.npy")])
+        problem = one_error_line(result)
+        if problem is None and "r_1.npy" not in result.stderr:
+            problem = f"the message does not name r_1.npy: {result.stderr.strip()!r}"
+        if problem is None and listing(directory) != before:
+            problem = f"the directory changed: {sorted(listing(directory))}"
+        runner.report(f"{label}: -o whose component OUT_1.npy is a directory writes nothing",
+                      problem)
+
+        # Success replaces an existing output and leaves no temporary file.
+        directory = runner.fresh("_out")
+        os.mkdir(directory)
+        with open(os.path.join(directory, "r_2.npy"), "wb") as f:
+            f.write(b"an older r_2")
+        result = run(args + ["-o", os.path.join(directory, "r.npy")])
+        problem = None if result.returncode == 0 else f"expected success, got {describe(result)}"
+        if problem is None and sorted(os.listdir(directory)) != ["r_0.npy", "r_1.npy", "r_2.npy"]:
+            problem = f"files: {sorted(os.listdir(directory))}"
+        if problem is None:
+            problem = compare_arrays(np.load(os.path.join(directory, "r_2.npy")),
+                                     np.array([[True, False], [False, True]]))
+        runner.report(f"{label}: -o replaces existing outputs, no temporary left", problem)
+
+        # A bad flag of the executable (status 1), a usage error of arrc (status 2).
+        result = run(args + ["-o", ""])
+        if label == "executable":
+            problem = one_error_line(result)
+        elif result.returncode != 2 or "error:" not in result.stderr:
+            problem = f"expected arrc's usage error (status 2), got {describe(result)}"
+        else:
+            problem = None
+        if problem is None and "-o" not in result.stderr:
+            problem = f"the message does not mention -o: {result.stderr.strip()!r}"
+        if problem is None and result.stdout:
+            problem = f"printed results anyway: {result.stdout!r}"
+        runner.report(f"{label}: -o with an empty name is an error", problem)
+
+        result = run(args + ["-o", "/dev/null"])
+        problem = None if result.returncode == 0 else f"expected success, got {describe(result)}"
+        if problem is None and (not os.path.exists("/dev/null") or os.path.isfile("/dev/null")):
+            problem = "/dev/null is no longer a device"
+        runner.report(f"{label}: -o /dev/null writes through the device", problem)
+
+    # Text that never ends, or is binary: one error line at once, not a read until memory
+    # runs out.
+    runner.check_error("/dev/zero as a text input", ["/dev/zero", runner.write_text("0 true")])
+    for label, command in (("executable", [runner.exe]),
+                           ("interpreter", [runner.arrc, "--interpret", runner.program])):
+        with open("/dev/zero", "rb") as zeros:
+            result = subprocess.run(command, stdin=zeros, capture_output=True, text=True,
+                                    timeout=60, cwd=runner.workdir)
+        problem = one_error_line(result)
+        if problem is None and "standard input" not in result.stderr:
+            problem = f"the message does not name standard input: {result.stderr.strip()!r}"
+        runner.report(f"{label}: /dev/zero on standard input fails at once", problem)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--arrc", required=True)
@@ -565,6 +656,7 @@ def main():
         bad_input_cases(runner)
         unreadable_and_malformed_cases(runner)
         good_input_cases(runner)
+        output_and_unbounded_input_cases(runner)
         print(f"{runner.passed} passed, {runner.failed} failed")
         return 1 if runner.failed else 0
 

@@ -97,7 +97,7 @@ def threads():
     return len(os.listdir("/proc/self/task"))
 
 def chunks(module):
-    query = module._library.arr_parallel_max_chunks
+    query = module._library.arrrt_parallel_max_chunks
     query.restype = ctypes.c_int64
     return query()
 

@@ -18,7 +18,7 @@ Type i64() {
 }
 
 TEST(CoreBuilder, ComputesTypes) {
-  Dim n = Dim::variable(sema::newSizeVar("n"));
+  Dim n = Dim::variable(newSizeVar("n"));
   VarP a = newVar("a", f64({n, Dim::constant(3)}));
   NodeP row = makeIndex(makeVariable(a), {makeConst(int64_t(1), Elem::I64)});
   EXPECT_EQ(row->type, f64({Dim::constant(3)}));

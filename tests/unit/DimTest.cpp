@@ -1,12 +1,12 @@
 // Size polynomials: normalisation, equality, substitution and solving.
 
-#include "sema/Dim.h"
+#include "base/Dim.h"
 
 #include <gtest/gtest.h>
 
 #include <stdexcept>
 
-namespace arr::sema {
+namespace arr {
 namespace {
 
 class DimTest : public ::testing::Test {
@@ -113,4 +113,4 @@ TEST_F(DimTest, ConstantOverflowIsReported) {
 }
 
 } // namespace
-} // namespace arr::sema
+} // namespace arr

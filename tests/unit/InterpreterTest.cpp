@@ -551,8 +551,8 @@ TEST(InterpreterStructure, ReshapeIsRowMajor) {
 }
 
 TEST(InterpreterStructure, IotaSizeValueNoGradConst) {
-  SizeVarP n = sema::newSizeVar("n");
-  SizeVarP m = sema::newSizeVar("m");
+  SizeVarP n = newSizeVar("n");
+  SizeVarP m = newSizeVar("m");
   Dim N = Dim::variable(n), M = Dim::variable(m);
   SizeValues sizes{{n->id, 3}, {m->id, 4}};
   EXPECT_EQ(eval(makeIota(N), sizes), array<int64_t>({3}, {0, 1, 2}));
@@ -586,7 +586,7 @@ TEST(InterpreterStructure, Build1NestedAndEmpty) {
   EXPECT_EQ(eval(makeBuild1(c(0), k, f64s({1, 2, 3}))), ArrayValue::zeros(Dtype::F64, {0, 3}));
 
   // A build over a size variable, reading a parameter.
-  SizeVarP n = sema::newSizeVar("n");
+  SizeVarP n = newSizeVar("n");
   VarP a = newVar("a", type(Elem::F64, {Dim::variable(n)}));
   NodeP reversed =
       makeBuild1(Dim::variable(n), i,
@@ -695,7 +695,7 @@ TEST(InterpreterSharing, LargeBuildWithLoopInvariantReduction) {
   // build([n], \i -> a[i] - sumOuter(a) / n) for n = 10^6: the reduction does
   // not depend on i and must not be recomputed per element.
   const int64_t count = 1000000;
-  SizeVarP n = sema::newSizeVar("n");
+  SizeVarP n = newSizeVar("n");
   Dim N = Dim::variable(n);
   VarP a = newVar("a", type(Elem::F64, {N}));
   VarP i = indexVar("i");
@@ -739,8 +739,8 @@ TEST(InterpreterDiff, ReportsThatADHasNotLanded) {
 
 class InterpreterSizes : public ::testing::Test {
 protected:
-  SizeVarP n = sema::newSizeVar("n");
-  SizeVarP m = sema::newSizeVar("m");
+  SizeVarP n = newSizeVar("n");
+  SizeVarP m = newSizeVar("m");
   Dim N = Dim::variable(n);
   Dim M = Dim::variable(m);
 

@@ -24,24 +24,24 @@ constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
 // ---- errors -----------------------------------------------------------------------
 
 TEST(RuntimeErrors, LastErrorIsPerThread) {
-  arr_set_error("");
+  arrrt_set_error("");
   EXPECT_STREQ(arr_last_error(), "");
-  arr_set_error("parameter 'x' is wrong");
+  arrrt_set_error("parameter 'x' is wrong");
   EXPECT_STREQ(arr_last_error(), "parameter 'x' is wrong");
   std::string seenByOther;
   std::thread other([&] {
     seenByOther = arr_last_error();
-    arr_set_error("another thread's message");
+    arrrt_set_error("another thread's message");
   });
   other.join();
   EXPECT_EQ(seenByOther, "");
   EXPECT_STREQ(arr_last_error(), "parameter 'x' is wrong");
-  arr_set_error(nullptr);
+  arrrt_set_error(nullptr);
   EXPECT_STREQ(arr_last_error(), "");
 }
 
 TEST(RuntimeErrors, NegativeDimensionInTheInterpretersWords) {
-  arr_set_negative_dimension_error("n-5", -2);
+  arrrt_set_negative_dimension_error("n-5", -2);
   EXPECT_STREQ(arr_last_error(), "the dimension n-5 evaluates to -2, a negative size");
 }
 
@@ -49,82 +49,82 @@ TEST(RuntimeErrors, NegativeDimensionInTheInterpretersWords) {
 
 TEST(RuntimeMemory, AlignedAndZeroFilled) {
   for (int64_t bytes : {0, 1, 7, 63, 64, 65, 1000, 1 << 20, (1 << 24) + 3}) {
-    auto* data = static_cast<unsigned char*>(arr_alloc(bytes, 1));
+    auto* data = static_cast<unsigned char*>(arrrt_alloc(bytes, 1));
     ASSERT_NE(data, nullptr) << bytes;
     EXPECT_EQ(reinterpret_cast<uintptr_t>(data) % 64, 0u) << bytes;
     EXPECT_TRUE(std::all_of(data, data + bytes, [](unsigned char b) { return b == 0; })) << bytes;
     std::fill(data, data + bytes, 0xAB); // the whole block is writable
-    arr_free(data);
+    arrrt_free(data);
   }
-  arr_free(nullptr);
+  arrrt_free(nullptr);
 }
 
 TEST(RuntimeMemory, ReusedMemoryIsZeroedAgain) {
   for (int round = 0; round < 4; ++round) {
-    auto* data = static_cast<unsigned char*>(arr_alloc(512, 8));
+    auto* data = static_cast<unsigned char*>(arrrt_alloc(512, 8));
     EXPECT_TRUE(std::all_of(data, data + 4096, [](unsigned char b) { return b == 0; }));
     std::fill(data, data + 4096, 0xFF);
-    arr_free(data);
+    arrrt_free(data);
   }
 }
 
 TEST(RuntimeMemory, FailureReturnsNullWithAMessage) {
-  arr_set_error("");
+  arrrt_set_error("");
   // Byte counts past int64_t, and the negative count that stands for an element count
   // that overflowed, fail before calling calloc.
-  EXPECT_EQ(arr_alloc(int64_t{1} << 61, 8), nullptr);
+  EXPECT_EQ(arrrt_alloc(int64_t{1} << 61, 8), nullptr);
   EXPECT_STREQ(arr_last_error(),
                "out of memory: cannot allocate 2305843009213693952 elements of 8 bytes");
-  EXPECT_EQ(arr_alloc(kMax - 8, 1), nullptr);
-  EXPECT_EQ(arr_alloc(-1, 8), nullptr);
+  EXPECT_EQ(arrrt_alloc(kMax - 8, 1), nullptr);
+  EXPECT_EQ(arrrt_alloc(-1, 8), nullptr);
   EXPECT_STREQ(arr_last_error(),
                "out of memory: cannot allocate an array whose element count overflows i64");
   // More than any machine has: calloc itself fails.
-  arr_set_error("");
-  EXPECT_EQ(arr_alloc(int64_t{1} << 50, 8), nullptr);
+  arrrt_set_error("");
+  EXPECT_EQ(arrrt_alloc(int64_t{1} << 50, 8), nullptr);
   EXPECT_STREQ(arr_last_error(),
                "out of memory: cannot allocate 1125899906842624 elements of 8 bytes");
   // And the next allocation works.
-  void* data = arr_alloc(16, 8);
+  void* data = arrrt_alloc(16, 8);
   EXPECT_NE(data, nullptr);
-  arr_free(data);
+  arrrt_free(data);
 }
 
 // ---- integer pow ------------------------------------------------------------------
 
 TEST(RuntimePow, Ordinary) {
-  EXPECT_EQ(arr_pow_i64(2, 10), 1024);
-  EXPECT_EQ(arr_pow_i64(-2, 3), -8);
-  EXPECT_EQ(arr_pow_i64(-3, 4), 81);
-  EXPECT_EQ(arr_pow_i64(7, 1), 7);
-  EXPECT_EQ(arr_pow_i64(0, 0), 1);
-  EXPECT_EQ(arr_pow_i64(5, 0), 1);
-  EXPECT_EQ(arr_pow_i64(0, 5), 0);
-  EXPECT_EQ(arr_pow_i64(10, 18), 1000000000000000000);
+  EXPECT_EQ(arrrt_pow_i64(2, 10), 1024);
+  EXPECT_EQ(arrrt_pow_i64(-2, 3), -8);
+  EXPECT_EQ(arrrt_pow_i64(-3, 4), 81);
+  EXPECT_EQ(arrrt_pow_i64(7, 1), 7);
+  EXPECT_EQ(arrrt_pow_i64(0, 0), 1);
+  EXPECT_EQ(arrrt_pow_i64(5, 0), 1);
+  EXPECT_EQ(arrrt_pow_i64(0, 5), 0);
+  EXPECT_EQ(arrrt_pow_i64(10, 18), 1000000000000000000);
 }
 
 TEST(RuntimePow, WrapsOnOverflow) {
-  EXPECT_EQ(arr_pow_i64(2, 62), int64_t{1} << 62);
-  EXPECT_EQ(arr_pow_i64(2, 63), kMin);
-  EXPECT_EQ(arr_pow_i64(2, 64), 0);
-  EXPECT_EQ(arr_pow_i64(-2, 63), kMin);
+  EXPECT_EQ(arrrt_pow_i64(2, 62), int64_t{1} << 62);
+  EXPECT_EQ(arrrt_pow_i64(2, 63), kMin);
+  EXPECT_EQ(arrrt_pow_i64(2, 64), 0);
+  EXPECT_EQ(arrrt_pow_i64(-2, 63), kMin);
   // 3^40 = 12157665459056928801, reduced modulo 2^64 into int64.
-  EXPECT_EQ(arr_pow_i64(3, 40), -6289078614652622815);
-  EXPECT_EQ(arr_pow_i64(kMin, 2), 0);
-  EXPECT_EQ(arr_pow_i64(-1, kMax), -1);
-  EXPECT_EQ(arr_pow_i64(1, kMax), 1);
+  EXPECT_EQ(arrrt_pow_i64(3, 40), -6289078614652622815);
+  EXPECT_EQ(arrrt_pow_i64(kMin, 2), 0);
+  EXPECT_EQ(arrrt_pow_i64(-1, kMax), -1);
+  EXPECT_EQ(arrrt_pow_i64(1, kMax), 1);
 }
 
 TEST(RuntimePow, NegativeExponents) {
-  EXPECT_EQ(arr_pow_i64(1, -5), 1);
-  EXPECT_EQ(arr_pow_i64(-1, -3), -1);
-  EXPECT_EQ(arr_pow_i64(-1, -4), 1);
-  EXPECT_EQ(arr_pow_i64(-1, kMin), 1);
-  EXPECT_EQ(arr_pow_i64(2, -1), 0);
-  EXPECT_EQ(arr_pow_i64(-2, -1), 0);
-  EXPECT_EQ(arr_pow_i64(0, -1), 0);
-  EXPECT_EQ(arr_pow_i64(kMin, -1), 0);
-  EXPECT_EQ(arr_pow_i64(kMax, kMin), 0);
+  EXPECT_EQ(arrrt_pow_i64(1, -5), 1);
+  EXPECT_EQ(arrrt_pow_i64(-1, -3), -1);
+  EXPECT_EQ(arrrt_pow_i64(-1, -4), 1);
+  EXPECT_EQ(arrrt_pow_i64(-1, kMin), 1);
+  EXPECT_EQ(arrrt_pow_i64(2, -1), 0);
+  EXPECT_EQ(arrrt_pow_i64(-2, -1), 0);
+  EXPECT_EQ(arrrt_pow_i64(0, -1), 0);
+  EXPECT_EQ(arrrt_pow_i64(kMin, -1), 0);
+  EXPECT_EQ(arrrt_pow_i64(kMax, kMin), 0);
 }
 
 // ---- parallel-for -----------------------------------------------------------------
@@ -165,8 +165,8 @@ struct Recorder {
 
 TEST(RuntimeParallel, EveryIndexExactlyOnceInOrderedChunks) {
   for (int64_t threads : {1, 2, 3, 4, 7}) {
-    arr_set_threads(threads);
-    ASSERT_EQ(arr_parallel_max_chunks(), threads);
+    arrrt_set_threads(threads);
+    ASSERT_EQ(arrrt_parallel_max_chunks(), threads);
     for (int64_t extent : {int64_t{100000}, int64_t{100003}, int64_t{1} << 20}) {
       std::vector<std::atomic<int>> visits(extent);
       struct Context {
@@ -179,7 +179,7 @@ TEST(RuntimeParallel, EveryIndexExactlyOnceInOrderedChunks) {
           (*context->visits)[i].fetch_add(1, std::memory_order_relaxed);
         return Recorder::record(&context->recorder, begin, end, chunk);
       };
-      int64_t used = arr_parallel_for(extent, 1, body, &context);
+      int64_t used = arrrt_parallel_for(extent, 1, body, &context);
       EXPECT_EQ(used, threads) << "extent " << extent;
       context.recorder.expectPartition(extent, used);
       int64_t wrong = std::count_if(visits.begin(), visits.end(),
@@ -191,9 +191,9 @@ TEST(RuntimeParallel, EveryIndexExactlyOnceInOrderedChunks) {
 }
 
 TEST(RuntimeParallel, ChunksAreBalanced) {
-  arr_set_threads(4);
+  arrrt_set_threads(4);
   Recorder recorder;
-  EXPECT_EQ(arr_parallel_for(100002, 1, Recorder::record, &recorder), 4);
+  EXPECT_EQ(arrrt_parallel_for(100002, 1, Recorder::record, &recorder), 4);
   recorder.expectPartition(100002, 4);
   for (const Chunk& chunk : recorder.chunks) {
     EXPECT_GE(chunk.end - chunk.begin, 25000);
@@ -202,11 +202,11 @@ TEST(RuntimeParallel, ChunksAreBalanced) {
 }
 
 TEST(RuntimeParallel, SmallLoopsRunSeriallyOnTheCallingThread) {
-  arr_set_threads(4);
+  arrrt_set_threads(4);
   for (auto [extent, work] : std::vector<std::pair<int64_t, int64_t>>{
            {0, 1}, {1, 1}, {1000, 1}, {(1 << 15) - 1, 1}, {1000, 32}, {1, int64_t{1} << 40}}) {
     Recorder recorder;
-    EXPECT_EQ(arr_parallel_for(extent, work, Recorder::record, &recorder), 1);
+    EXPECT_EQ(arrrt_parallel_for(extent, work, Recorder::record, &recorder), 1);
     ASSERT_EQ(recorder.chunks.size(), 1u);
     EXPECT_EQ(recorder.chunks[0].begin, 0);
     EXPECT_EQ(recorder.chunks[0].end, extent);
@@ -215,48 +215,48 @@ TEST(RuntimeParallel, SmallLoopsRunSeriallyOnTheCallingThread) {
   }
   // Enough work in total goes parallel, whether from iterations or their cost.
   Recorder many;
-  EXPECT_EQ(arr_parallel_for(1 << 15, 1, Recorder::record, &many), 4);
+  EXPECT_EQ(arrrt_parallel_for(1 << 15, 1, Recorder::record, &many), 4);
   many.expectPartition(1 << 15, 4);
   Recorder costly;
-  EXPECT_EQ(arr_parallel_for(3, 1 << 14, Recorder::record, &costly), 3);
+  EXPECT_EQ(arrrt_parallel_for(3, 1 << 14, Recorder::record, &costly), 3);
   costly.expectPartition(3, 3);
   // A non-positive work estimate counts as 1; huge products do not overflow.
   Recorder unknown;
-  EXPECT_EQ(arr_parallel_for(1000, 0, Recorder::record, &unknown), 1);
+  EXPECT_EQ(arrrt_parallel_for(1000, 0, Recorder::record, &unknown), 1);
   Recorder huge;
-  EXPECT_EQ(arr_parallel_for(int64_t{1} << 40, int64_t{1} << 40, Recorder::record, &huge), 4);
+  EXPECT_EQ(arrrt_parallel_for(int64_t{1} << 40, int64_t{1} << 40, Recorder::record, &huge), 4);
   huge.expectPartition(int64_t{1} << 40, 4);
 }
 
 TEST(RuntimeParallel, OneThreadMeansOneChunk) {
-  arr_set_threads(1);
-  EXPECT_EQ(arr_parallel_max_chunks(), 1);
+  arrrt_set_threads(1);
+  EXPECT_EQ(arrrt_parallel_max_chunks(), 1);
   Recorder recorder;
-  EXPECT_EQ(arr_parallel_for(1 << 22, 100, Recorder::record, &recorder), 1);
+  EXPECT_EQ(arrrt_parallel_for(1 << 22, 100, Recorder::record, &recorder), 1);
   recorder.expectPartition(1 << 22, 1);
   EXPECT_EQ(recorder.chunks[0].thread, std::this_thread::get_id());
 }
 
 TEST(RuntimeParallel, ThreadSettingIsClamped) {
-  arr_set_threads(0);
-  EXPECT_EQ(arr_parallel_max_chunks(), 1);
-  arr_set_threads(-5);
-  EXPECT_EQ(arr_parallel_max_chunks(), 1);
-  arr_set_threads(int64_t{1} << 40);
-  int64_t most = arr_parallel_max_chunks();
+  arrrt_set_threads(0);
+  EXPECT_EQ(arrrt_parallel_max_chunks(), 1);
+  arrrt_set_threads(-5);
+  EXPECT_EQ(arrrt_parallel_max_chunks(), 1);
+  arrrt_set_threads(int64_t{1} << 40);
+  int64_t most = arrrt_parallel_max_chunks();
   EXPECT_GE(most, 64);
   EXPECT_LE(most, 1024);
   // Never more chunks than iterations, nor than the maximum.
   Recorder recorder;
-  int64_t used = arr_parallel_for(10, int64_t{1} << 20, Recorder::record, &recorder);
+  int64_t used = arrrt_parallel_for(10, int64_t{1} << 20, Recorder::record, &recorder);
   EXPECT_EQ(used, 10);
   recorder.expectPartition(10, 10);
-  arr_set_threads(2);
-  EXPECT_EQ(arr_parallel_max_chunks(), 2);
+  arrrt_set_threads(2);
+  EXPECT_EQ(arrrt_parallel_max_chunks(), 2);
 }
 
 TEST(RuntimeParallel, NestedCallsRunSerially) {
-  arr_set_threads(2);
+  arrrt_set_threads(2);
   struct Context {
     std::mutex mutex;
     std::vector<int64_t> innerChunks;
@@ -265,13 +265,13 @@ TEST(RuntimeParallel, NestedCallsRunSerially) {
   auto outer = [](void* raw, int64_t begin, int64_t end, int64_t) {
     auto* context = static_cast<Context*>(raw);
     Recorder inner;
-    int64_t used = arr_parallel_for(1 << 20, 1000, Recorder::record, &inner);
+    int64_t used = arrrt_parallel_for(1 << 20, 1000, Recorder::record, &inner);
     std::lock_guard<std::mutex> lock(context->mutex);
     context->innerChunks.push_back(used);
     context->innerCalls.insert(context->innerCalls.end(), inner.chunks.begin(), inner.chunks.end());
     return 0;
   };
-  EXPECT_EQ(arr_parallel_for(1 << 20, 1, outer, &context), 2);
+  EXPECT_EQ(arrrt_parallel_for(1 << 20, 1, outer, &context), 2);
   EXPECT_EQ(context.innerChunks, (std::vector<int64_t>{1, 1}));
   ASSERT_EQ(context.innerCalls.size(), 2u);
   for (const Chunk& call : context.innerCalls) {
@@ -283,24 +283,24 @@ TEST(RuntimeParallel, NestedCallsRunSerially) {
 
 TEST(RuntimeParallel, AFailedChunkFailsTheLoopWithItsMessage) {
   for (int64_t threads : {1, 2, 4}) {
-    arr_set_threads(threads);
-    arr_set_error("");
+    arrrt_set_threads(threads);
+    arrrt_set_error("");
     // The chunk holding index 5000 fails, on whichever thread runs it.
     auto body = [](void*, int64_t begin, int64_t end, int64_t) {
       if (begin <= 5000 && 5000 < end) {
-        arr_set_error("chunk failed");
+        arrrt_set_error("chunk failed");
         return 1;
       }
       return 0;
     };
-    EXPECT_EQ(arr_parallel_for(1 << 16, 1, body, nullptr), -1) << threads << " threads";
+    EXPECT_EQ(arrrt_parallel_for(1 << 16, 1, body, nullptr), -1) << threads << " threads";
     EXPECT_STREQ(arr_last_error(), "chunk failed") << threads << " threads";
     // Small loops run on the calling thread and fail the same way.
-    arr_set_error("");
-    EXPECT_EQ(arr_parallel_for(10000, 1, body, nullptr), -1);
+    arrrt_set_error("");
+    EXPECT_EQ(arrrt_parallel_for(10000, 1, body, nullptr), -1);
     EXPECT_STREQ(arr_last_error(), "chunk failed");
   }
-  arr_set_threads(2);
+  arrrt_set_threads(2);
 }
 
 TEST(RuntimeParallel, BadThreadsEnvironmentIsRecognised) {
@@ -323,9 +323,9 @@ TEST(RuntimeParallel, BadThreadsEnvironmentIsRecognised) {
 }
 
 TEST(RuntimeParallel, DefaultThreadsArePositiveAndStable) {
-  int64_t first = arr_parallel_max_chunks();
+  int64_t first = arrrt_parallel_max_chunks();
   EXPECT_GE(first, 1);
-  EXPECT_EQ(arr_parallel_max_chunks(), first);
+  EXPECT_EQ(arrrt_parallel_max_chunks(), first);
 }
 
 } // namespace

@@ -571,8 +571,12 @@ TEST_F(RuntimeIoTest, ReadInputFileChoosesTheFormatByExtension) {
   writeBytes("two.txt", "1.0 2.0");
   EXPECT_EQ(ioErrorOf([&] { readInputFile(path("two.txt"), Dtype::F64, 0); }),
             path("two.txt") + ":1:5: expected end of input after the value, found '2.0'");
-  // A text file named like anything but .npy is text, even if it is binary.
+  // A text file named like anything but .npy is text, even if it is binary: one with a
+  // NUL byte is refused as it is read (the .npy magic string starts with one).
   writeNpy(path("m.bin"), matrix);
+  EXPECT_EQ(ioErrorOf([&] { readInputFile(path("m.bin"), Dtype::F64, 2); }),
+            "'" + path("m.bin") + "' is not text: it holds a NUL byte (byte 8)");
+  writeBytes("m.bin", "\x93NUMPY, but no NUL byte");
   EXPECT_NE(
       ioErrorOf([&] { readInputFile(path("m.bin"), Dtype::F64, 2); }).find(path("m.bin") + ":1:1:"),
       std::string::npos);

@@ -136,7 +136,7 @@ TEST(RuntimeSignature, MalformedStringsAreIoErrors) {
   }
 }
 
-// ---- printing dimensions like sema::Dim::toString --------------------------------
+// ---- printing dimensions like Dim::toString --------------------------------
 
 TEST(RuntimeSignature, PrintsDimensionsInTheCompilersNotation) {
   std::vector<std::string> names{"n", "m", "k"};
@@ -158,18 +158,17 @@ TEST(RuntimeSignature, PrintsDimensionsInTheCompilersNotation) {
 }
 
 TEST(RuntimeSignature, AgreesWithDimToStringOnRandomPolynomials) {
-  std::vector<sema::SizeVarP> vars{sema::newSizeVar("n"), sema::newSizeVar("m"),
-                                   sema::newSizeVar("batch"), sema::newSizeVar("k2"),
-                                   sema::newSizeVar("a")};
+  std::vector<SizeVarP> vars{newSizeVar("n"), newSizeVar("m"), newSizeVar("batch"),
+                             newSizeVar("k2"), newSizeVar("a")};
   std::mt19937 random(12345);
   for (int round = 0; round < 2000; ++round) {
-    sema::Dim dim;
+    Dim dim;
     int terms = static_cast<int>(random() % 5);
     for (int t = 0; t < terms; ++t) {
-      sema::Dim term = sema::Dim::constant(static_cast<int64_t>(random() % 9) - 4);
+      Dim term = Dim::constant(static_cast<int64_t>(random() % 9) - 4);
       int degree = static_cast<int>(random() % 4);
       for (int d = 0; d < degree; ++d)
-        term = term * sema::Dim::variable(vars[random() % vars.size()]);
+        term = term * Dim::variable(vars[random() % vars.size()]);
       dim = dim + term;
     }
     core::Entry entry;
@@ -178,7 +177,7 @@ TEST(RuntimeSignature, AgreesWithDimToStringOnRandomPolynomials) {
     core::VarP x = core::newVar("x", core::Type{core::Elem::F64, {dim}});
     entry.paramNames = {"x"};
     entry.paramComponents = {1};
-    entry.function = core::Function{{x}, core::makeSizeValue(sema::Dim::constant(1))};
+    entry.function = core::Function{{x}, core::makeSizeValue(Dim::constant(1))};
     core::EntrySignature described = core::describeEntry(entry);
     ASSERT_EQ(
         formatDimension(described.signature.params[0].type.shape[0], described.signature.sizes),
@@ -191,9 +190,9 @@ TEST(RuntimeSignature, AgreesWithDimToStringOnRandomPolynomials) {
 // ---- the compiler's side ------------------------------------------------------------
 
 TEST(EntrySignature, EncodesSizesParamsAndResults) {
-  sema::SizeVarP n = sema::newSizeVar("n"), m = sema::newSizeVar("m");
-  sema::Dim N = sema::Dim::variable(n), M = sema::Dim::variable(m);
-  core::VarP a = core::newVar("a", core::Type{core::Elem::F64, {N, M + sema::Dim::constant(1)}});
+  SizeVarP n = newSizeVar("n"), m = newSizeVar("m");
+  Dim N = Dim::variable(n), M = Dim::variable(m);
+  core::VarP a = core::newVar("a", core::Type{core::Elem::F64, {N, M + Dim::constant(1)}});
   core::VarP p0 = core::newVar("p", core::Type{core::Elem::I64, {}});
   core::VarP p1 = core::newVar("p", core::Type{core::Elem::Bool, {N * M}});
   core::Entry entry;

@@ -1,10 +1,10 @@
-#include "sema/Dim.h"
+#include "base/Dim.h"
 
 #include <algorithm>
 #include <atomic>
 #include <stdexcept>
 
-namespace arr::sema {
+namespace arr {
 
 namespace {
 
@@ -225,4 +225,4 @@ std::string toString(const std::vector<Dim>& dims) {
   return text;
 }
 
-} // namespace arr::sema
+} // namespace arr

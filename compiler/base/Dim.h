@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace arr::sema {
+namespace arr {
 
 /// A size variable of one function: rigid inside its body, bound at each call.
 struct SizeVar {
@@ -74,4 +74,4 @@ private:
 
 std::string toString(const std::vector<Dim>& dims); // "n,m+1"
 
-} // namespace arr::sema
+} // namespace arr
