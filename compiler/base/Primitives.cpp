@@ -401,6 +401,8 @@ constexpr std::array<BinaryInfo, kBinaryCount> kBinary = {{
      .evaluate = {ARR_FLOAT_ARITHMETIC(a + b), .i64 = wrappingAdd},
      .derivative = {D::Formulas, {"1", "1"}},
      .zero = ZeroMap::Always,
+     .reassociation = Reassociation::Integers,
+     .identity = Identity::Zero,
      .cost = kCheap,
      .lowering = Lowering::Instruction},
     {.op = BinaryOp::Sub,
@@ -412,6 +414,8 @@ constexpr std::array<BinaryInfo, kBinaryCount> kBinary = {{
      .evaluate = {ARR_FLOAT_ARITHMETIC(a - b), .i64 = wrappingSub},
      .derivative = {D::Formulas, {"1", "-1"}},
      .zero = ZeroMap::Always,
+     .reassociation = Reassociation::Never,
+     .identity = Identity::None,
      .cost = kCheap,
      .lowering = Lowering::Instruction},
     {.op = BinaryOp::Mul,
@@ -423,6 +427,8 @@ constexpr std::array<BinaryInfo, kBinaryCount> kBinary = {{
      .evaluate = {ARR_FLOAT_ARITHMETIC(a * b), .i64 = wrappingMul},
      .derivative = {D::Formulas, {"y", "x"}},
      .zero = ZeroMap::Always,
+     .reassociation = Reassociation::Integers,
+     .identity = Identity::One,
      .cost = kCheap,
      .lowering = Lowering::Instruction},
     {.op = BinaryOp::Div,
@@ -434,6 +440,8 @@ constexpr std::array<BinaryInfo, kBinaryCount> kBinary = {{
      .evaluate = {ARR_FLOAT_ARITHMETIC(a / b), .i64 = floorDiv},
      .derivative = {D::Formulas, {"1 / y", "-(r * (1 / y))"}},
      .zero = ZeroMap::IntegersOnly,
+     .reassociation = Reassociation::Never,
+     .identity = Identity::None,
      .cost = kCheap,
      .lowering = Lowering::Instruction},
     // x - y * floor(x / y): d = dx - floor(x / y) dy.
@@ -446,6 +454,8 @@ constexpr std::array<BinaryInfo, kBinaryCount> kBinary = {{
      .evaluate = {ARR_FLOAT_ARITHMETIC(floatMod(a, b)), .i64 = floorMod},
      .derivative = {D::Formulas, {"1", "-floor(x / y)"}},
      .zero = ZeroMap::IntegersOnly,
+     .reassociation = Reassociation::Never,
+     .identity = Identity::None,
      .cost = kCheap,
      .lowering = Lowering::Instruction},
     // d/dx = y x^(y-1), where y = 0 gives 0 * x^0 rather than 0 * x^-1 (inf at x = 0);
@@ -460,6 +470,8 @@ constexpr std::array<BinaryInfo, kBinaryCount> kBinary = {{
      .derivative = {D::Formulas,
                     {"y * x ** (y - 1 + float(y == 0))", "r * log(x + float(x == 0))"}},
      .zero = ZeroMap::Never,
+     .reassociation = Reassociation::Never,
+     .identity = Identity::None,
      .cost = kTranscendental,
      .lowering = Lowering::Intrinsic,
      .symbolName = "pow"},
@@ -474,6 +486,8 @@ constexpr std::array<BinaryInfo, kBinaryCount> kBinary = {{
                   .i64 = [](int64_t a, int64_t b) { return a > b ? a : b; }},
      .derivative = {D::Formulas, {"float(x >= y)", "1 - float(x >= y)"}},
      .zero = ZeroMap::Always,
+     .reassociation = Reassociation::Integers,
+     .identity = Identity::Lowest,
      .cost = kCheap,
      .lowering = Lowering::Intrinsic,
      .symbolName = "maximum"},
@@ -487,6 +501,8 @@ constexpr std::array<BinaryInfo, kBinaryCount> kBinary = {{
                   .i64 = [](int64_t a, int64_t b) { return a < b ? a : b; }},
      .derivative = {D::Formulas, {"float(x <= y)", "1 - float(x <= y)"}},
      .zero = ZeroMap::Always,
+     .reassociation = Reassociation::Integers,
+     .identity = Identity::Highest,
      .cost = kCheap,
      .lowering = Lowering::Intrinsic,
      .symbolName = "minimum"},
@@ -500,6 +516,8 @@ constexpr std::array<BinaryInfo, kBinaryCount> kBinary = {{
      .evaluate = {ARR_FLOAT_ARITHMETIC(std::atan2(a, b))},
      .derivative = {D::Formulas, {"y / (x * x + y * y)", "-(x / (x * x + y * y))"}},
      .zero = ZeroMap::Always,
+     .reassociation = Reassociation::Never,
+     .identity = Identity::None,
      .cost = kTranscendental,
      .lowering = Lowering::Libm,
      .symbolName = "atan2"},
@@ -512,6 +530,8 @@ constexpr std::array<BinaryInfo, kBinaryCount> kBinary = {{
      .evaluate = {.f64 = arrrt_polygamma, .f32 = arrrt_polygammaf},
      .derivative = {D::Formulas, {"0", "polygamma(x + 1, y)"}},
      .zero = ZeroMap::Never,
+     .reassociation = Reassociation::Never,
+     .identity = Identity::None,
      .cost = kTranscendental,
      .lowering = Lowering::Runtime,
      .symbolName = "arrrt_polygamma"},
@@ -524,6 +544,8 @@ constexpr std::array<BinaryInfo, kBinaryCount> kBinary = {{
      .predicate = {ARR_COMPARISON(==)},
      .derivative = kDiscrete,
      .zero = ZeroMap::Never,
+     .reassociation = Reassociation::Never,
+     .identity = Identity::None,
      .cost = kCheap,
      .lowering = Lowering::Instruction},
     {.op = BinaryOp::Ne,
@@ -535,6 +557,8 @@ constexpr std::array<BinaryInfo, kBinaryCount> kBinary = {{
      .predicate = {ARR_COMPARISON(!=)},
      .derivative = kDiscrete,
      .zero = ZeroMap::Always,
+     .reassociation = Reassociation::Never,
+     .identity = Identity::None,
      .cost = kCheap,
      .lowering = Lowering::Instruction},
     {.op = BinaryOp::Lt,
@@ -546,6 +570,8 @@ constexpr std::array<BinaryInfo, kBinaryCount> kBinary = {{
      .predicate = {ARR_COMPARISON(<)},
      .derivative = kDiscrete,
      .zero = ZeroMap::Always,
+     .reassociation = Reassociation::Never,
+     .identity = Identity::None,
      .cost = kCheap,
      .lowering = Lowering::Instruction},
     {.op = BinaryOp::Le,
@@ -557,6 +583,8 @@ constexpr std::array<BinaryInfo, kBinaryCount> kBinary = {{
      .predicate = {ARR_COMPARISON(<=)},
      .derivative = kDiscrete,
      .zero = ZeroMap::Never,
+     .reassociation = Reassociation::Never,
+     .identity = Identity::None,
      .cost = kCheap,
      .lowering = Lowering::Instruction},
     {.op = BinaryOp::Gt,
@@ -568,6 +596,8 @@ constexpr std::array<BinaryInfo, kBinaryCount> kBinary = {{
      .predicate = {ARR_COMPARISON(>)},
      .derivative = kDiscrete,
      .zero = ZeroMap::Always,
+     .reassociation = Reassociation::Never,
+     .identity = Identity::None,
      .cost = kCheap,
      .lowering = Lowering::Instruction},
     {.op = BinaryOp::Ge,
@@ -579,6 +609,8 @@ constexpr std::array<BinaryInfo, kBinaryCount> kBinary = {{
      .predicate = {ARR_COMPARISON(>=)},
      .derivative = kDiscrete,
      .zero = ZeroMap::Never,
+     .reassociation = Reassociation::Never,
+     .identity = Identity::None,
      .cost = kCheap,
      .lowering = Lowering::Instruction},
     {.op = BinaryOp::And,
@@ -590,6 +622,8 @@ constexpr std::array<BinaryInfo, kBinaryCount> kBinary = {{
      .predicate = {.boolean = [](bool a, bool b) { return a && b; }},
      .derivative = kDiscrete,
      .zero = ZeroMap::Always,
+     .reassociation = Reassociation::Exact,
+     .identity = Identity::One,
      .cost = kCheap,
      .lowering = Lowering::Instruction},
     {.op = BinaryOp::Or,
@@ -601,6 +635,8 @@ constexpr std::array<BinaryInfo, kBinaryCount> kBinary = {{
      .predicate = {.boolean = [](bool a, bool b) { return a || b; }},
      .derivative = kDiscrete,
      .zero = ZeroMap::Always,
+     .reassociation = Reassociation::Exact,
+     .identity = Identity::Zero,
      .cost = kCheap,
      .lowering = Lowering::Instruction},
 }};
@@ -770,6 +806,19 @@ Scalar evaluate(BinaryOp op, Elem elem, const Scalar& x, const Scalar& y) {
     if (!function) notAccepted(entry.name, elem);
     return asScalar(function(valueAs<T>(x), valueAs<T>(y)));
   });
+}
+
+bool mayReassociate(BinaryOp op, Elem elem, bool roundingAllowed) {
+  switch (info(op).reassociation) {
+  case Reassociation::Exact:
+    return true;
+  case Reassociation::Integers:
+    return !isFloat(elem) || roundingAllowed;
+  case Reassociation::Never:
+  case Reassociation::Unset:
+    break;
+  }
+  return false;
 }
 
 bool isComparison(BinaryOp op) {

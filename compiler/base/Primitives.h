@@ -139,6 +139,26 @@ enum class Lowering : uint8_t {
   Runtime,     // Arr's runtime library: SYMBOL (f64) or SYMBOLf (f32), runtime/Abi.h
 };
 
+/// Whether a chain of applications, as in a reduction, may be evaluated in another order
+/// (reassociated and commuted: split across vector lanes, register tiles or threads).
+enum class Reassociation : uint8_t {
+  Unset,
+  Never,    // not associative (or not a reduction)
+  Exact,    // associative and commutative exactly, on every type it accepts (&&, ||)
+  Integers, // exactly on i64 and bool; on floats only up to rounding (+, *, max, min)
+};
+
+/// The identity element of an operation used as a reduction: where its lanes and its
+/// parallel chunks start from.
+enum class Identity : uint8_t {
+  Unset,
+  None,    // not a reduction
+  Zero,    // -0.0 (the identity of IEEE addition), 0, false
+  One,     // 1.0, 1, true
+  Lowest,  // -inf, INT64_MIN, false
+  Highest, // +inf, INT64_MAX, true
+};
+
 /// A relative cost of one application in simple operations; what makes a value
 /// worth storing rather than recomputing per use.
 inline constexpr int kCheap = 1;
@@ -194,6 +214,8 @@ struct BinaryInfo {
   PredicateEvaluation predicate{}; // Result::Bool
   Derivative derivative{};
   ZeroMap zero = ZeroMap::Unset;
+  Reassociation reassociation = Reassociation::Unset;
+  Identity identity = Identity::Unset;
   int cost = 0;
   Lowering lowering = Lowering::Unset;
   const char* symbolName = nullptr;
@@ -224,6 +246,9 @@ Scalar evaluate(UnaryOp op, Elem elem, const Scalar& x);
 Scalar evaluate(BinaryOp op, Elem elem, const Scalar& x, const Scalar& y);
 
 bool isComparison(BinaryOp op);
+/// Whether a reduction with `op` over `elem` may be reassociated: always when that is
+/// exact, and on floats when rounding differences are allowed (not --strict-fp).
+bool mayReassociate(BinaryOp op, Elem elem, bool roundingAllowed);
 /// Whether it maps zeros of type `elem` to exactly zero.
 bool mapsZeroToZero(UnaryOp op, Elem elem);
 bool mapsZeroToZero(BinaryOp op, Elem elem);
@@ -301,7 +326,10 @@ constexpr bool isComplete(const BinaryInfo& entry) {
   return entry.name && entry.notation != Notation::Unset && entry.notation != Notation::Prefix &&
          (entry.notation != Notation::Infix || entry.symbol) && entry.operands != Operands::Unset &&
          evaluates && derivativeFits(entry.derivative, 2, entry.result) &&
-         entry.zero != ZeroMap::Unset && entry.cost > 0 && entry.lowering != Lowering::Unset &&
+         entry.zero != ZeroMap::Unset && entry.reassociation != Reassociation::Unset &&
+         entry.identity != Identity::Unset &&
+         (entry.reassociation == Reassociation::Never) == (entry.identity == Identity::None) &&
+         entry.cost > 0 && entry.lowering != Lowering::Unset &&
          (entry.lowering == Lowering::Instruction || entry.symbolName);
 }
 

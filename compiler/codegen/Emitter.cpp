@@ -2,6 +2,7 @@
 
 #include "codegen/Emitter.h"
 
+#include "loops/Analysis.h"
 #include "loops/ExprBuilder.h"
 
 #include <llvm/IR/Intrinsics.h>
@@ -19,18 +20,23 @@ using loops::Stmt;
 
 // ---- ModuleContext ------------------------------------------------------------------
 
-llvm::Type* ModuleContext::registerType(loops::Elem elem) {
+llvm::Type* ModuleContext::registerType(loops::Elem elem, int lanes) {
+  llvm::Type* scalar = nullptr;
   switch (elem) {
   case loops::Elem::F64:
-    return llvm::Type::getDoubleTy(context());
+    scalar = llvm::Type::getDoubleTy(context());
+    break;
   case loops::Elem::F32:
-    return llvm::Type::getFloatTy(context());
+    scalar = llvm::Type::getFloatTy(context());
+    break;
   case loops::Elem::I64:
-    return llvm::Type::getInt64Ty(context());
+    scalar = llvm::Type::getInt64Ty(context());
+    break;
   case loops::Elem::Bool:
-    return llvm::Type::getInt1Ty(context());
+    scalar = llvm::Type::getInt1Ty(context());
+    break;
   }
-  return nullptr;
+  return lanes > 1 ? llvm::FixedVectorType::get(scalar, unsigned(lanes)) : scalar;
 }
 
 llvm::Type* ModuleContext::memoryType(loops::Elem elem) {
@@ -66,6 +72,11 @@ Emitter::Emitter(ModuleContext& module, llvm::Function* function)
     : module_(module), function_(function), builder_(module.context()) {
   entry_ = llvm::BasicBlock::Create(module.context(), "entry", function);
   builder_.SetInsertPoint(entry_);
+  if (module.relaxedFp) {
+    llvm::FastMathFlags flags;
+    flags.setAllowContract();
+    builder_.setFastMathFlags(flags);
+  }
 }
 
 llvm::AllocaInst* Emitter::entryAlloca(llvm::Type* type, const std::string& name) {
@@ -76,21 +87,22 @@ llvm::AllocaInst* Emitter::entryAlloca(llvm::Type* type, const std::string& name
 llvm::AllocaInst* Emitter::localSlot(const loops::Local& local) {
   auto found = locals_.find(local.id);
   if (found != locals_.end()) return found->second;
-  llvm::AllocaInst* slot = entryAlloca(module_.registerType(local.type), local.name);
+  llvm::AllocaInst* slot = entryAlloca(module_.registerType(local.type, local.lanes), local.name);
   locals_.emplace(local.id, slot);
   return slot;
 }
 
 llvm::AllocaInst* Emitter::bufferSlot(const loops::Buffer& buffer) {
-  auto found = buffers_.find(buffer.id);
+  const loops::Buffer& memory = buffer.memory();
+  auto found = buffers_.find(memory.id);
   if (found != buffers_.end()) return found->second;
   // Null until allocated and again once freed, so that a failure path can free every
   // buffer of the function (arrrt_free ignores null).
   auto* ptr = llvm::PointerType::getUnqual(module_.context());
   llvm::IRBuilder<> at(entry_, entry_->begin());
-  llvm::AllocaInst* slot = at.CreateAlloca(ptr, nullptr, buffer.name);
+  llvm::AllocaInst* slot = at.CreateAlloca(ptr, nullptr, memory.name);
   at.CreateStore(llvm::ConstantPointerNull::get(ptr), slot);
-  buffers_.emplace(buffer.id, slot);
+  buffers_.emplace(memory.id, slot);
   return slot;
 }
 
@@ -110,7 +122,7 @@ void Emitter::finishFailurePath() {
   builder_.CreateRet(builder_.getInt32(1));
 }
 
-llvm::Value* Emitter::checkedCount(const loops::ExprP& count) {
+llvm::Value* Emitter::checkedCount(const std::vector<loops::ExprP>& extents) {
   std::vector<loops::ExprP> factors;
   std::function<void(const loops::ExprP&)> collect = [&](const loops::ExprP& e) {
     if (e->kind == Expr::Kind::Binary && e->binaryOp == loops::BinaryOp::Mul) {
@@ -120,8 +132,10 @@ llvm::Value* Emitter::checkedCount(const loops::ExprP& count) {
       factors.push_back(e);
     }
   };
-  collect(count);
-  if (factors.size() < 2) return expr(count);
+  for (const loops::ExprP& extent : extents)
+    collect(extent);
+  if (factors.empty()) return builder_.getInt64(1);
+  if (factors.size() < 2) return expr(factors[0]);
   std::vector<llvm::Value*> values;
   for (const loops::ExprP& factor : factors)
     values.push_back(expr(factor));
@@ -162,13 +176,12 @@ void Emitter::planLocals(const loops::Block& statements) {
   };
   std::function<void(const loops::Block&)> visit = [&](const loops::Block& block) {
     for (const loops::StmtP& s : block) {
-      for (const loops::ExprP& e : {s->value, s->index})
-        if (e)
-          loops::forEachExpr(e, [&](const Expr& read) {
-            if (read.kind != Expr::Kind::Local) return;
-            Use& use = uses[read.local->id];
-            if (use.declared && !inside(use.loop)) use.ok = false;
-          });
+      for (const loops::ExprP& e : loops::operandsOf(*s))
+        loops::forEachExpr(e, [&](const Expr& read) {
+          if (read.kind != Expr::Kind::Local) return;
+          Use& use = uses[read.local->id];
+          if (use.declared && !inside(use.loop)) use.ok = false;
+        });
       switch (s->kind) {
       case Stmt::Kind::Declare: {
         Use& use = uses[s->local->id];
@@ -177,7 +190,8 @@ void Emitter::planLocals(const loops::Block& statements) {
         use.loop = enclosing.back();
         break;
       }
-      case Stmt::Kind::Assign: {
+      case Stmt::Kind::Assign:
+      case Stmt::Kind::Accumulate: {
         Use& use = uses[s->local->id];
         use.ok = use.ok && use.declared && use.loop == enclosing.back();
         use.assigned = true;
@@ -185,12 +199,16 @@ void Emitter::planLocals(const loops::Block& statements) {
       }
       case Stmt::Kind::For:
         uses[s->local->id].ok = false;
+        // A parallel loop's reductions are combined through their slots.
+        for (const loops::Reduction& reduction : s->reductions)
+          uses[reduction.local->id].ok = false;
         enclosing.push_back(s.get());
         visit(s->body);
         enclosing.pop_back();
         break;
       default:
         visit(s->body);
+        visit(s->orElse);
       }
     }
   };
@@ -201,7 +219,7 @@ void Emitter::planLocals(const loops::Block& statements) {
 
 llvm::Value* Emitter::localValue(const loops::Local& local) {
   if (!ssaLocals_.count(local.id))
-    return builder_.CreateLoad(module_.registerType(local.type), localSlot(local));
+    return builder_.CreateLoad(module_.registerType(local.type, local.lanes), localSlot(local));
   auto found = ssaValues_.find(local.id);
   if (found == ssaValues_.end())
     throw std::logic_error("code generation: " + local.name + " is read before it is set");
@@ -226,12 +244,58 @@ void Emitter::setBuffer(const loops::BufferP& buffer, llvm::Value* pointer) {
   builder_.CreateStore(pointer, bufferSlot(*buffer));
 }
 
-llvm::Value* Emitter::element(const loops::Buffer& buffer, llvm::Value* index, bool inBounds) {
+llvm::Value* Emitter::element(const loops::Buffer& buffer, const std::vector<loops::ExprP>& indices,
+                              bool inBounds) {
   llvm::Value* base =
       builder_.CreateLoad(llvm::PointerType::getUnqual(module_.context()), bufferSlot(buffer));
+  // Row-major: ((i0 * d1 + i1) * d2 + i2) ...; in range, so nothing wraps.
+  llvm::Value* linear = builder_.getInt64(0);
+  for (size_t d = 0; d < indices.size(); ++d) {
+    llvm::Value* index = expr(indices[d]);
+    if (d == 0) {
+      linear = index;
+      continue;
+    }
+    llvm::Value* extent = expr(buffer.shape[d]);
+    linear = builder_.CreateAdd(builder_.CreateMul(linear, extent, "", false, inBounds), index, "",
+                                false, inBounds);
+  }
   llvm::Type* type = module_.memoryType(buffer.type);
-  return inBounds ? builder_.CreateInBoundsGEP(type, base, index)
-                  : builder_.CreateGEP(type, base, index);
+  return inBounds ? builder_.CreateInBoundsGEP(type, base, linear)
+                  : builder_.CreateGEP(type, base, linear);
+}
+
+llvm::Value* Emitter::loadElements(const loops::Buffer& buffer,
+                                   const std::vector<loops::ExprP>& indices, int lanes) {
+  llvm::Type* type = module_.memoryType(buffer.type);
+  llvm::Align align(module_.module.getDataLayout().getTypeAllocSize(type));
+  if (lanes > 1) type = llvm::FixedVectorType::get(type, unsigned(lanes));
+  llvm::Value* value = builder_.CreateAlignedLoad(type, element(buffer, indices), align);
+  if (buffer.type == loops::Elem::Bool)
+    value = builder_.CreateICmpNE(value, llvm::Constant::getNullValue(type));
+  return value;
+}
+
+void Emitter::storeElements(const loops::Buffer& buffer, const std::vector<loops::ExprP>& indices,
+                            llvm::Value* value) {
+  llvm::Type* type = module_.memoryType(buffer.type);
+  llvm::Align align(module_.module.getDataLayout().getTypeAllocSize(type));
+  if (buffer.type == loops::Elem::Bool) {
+    llvm::Type* bytes = type;
+    if (auto* vector = llvm::dyn_cast<llvm::FixedVectorType>(value->getType()))
+      bytes = llvm::FixedVectorType::get(type, vector->getNumElements());
+    value = builder_.CreateZExt(value, bytes);
+  }
+  builder_.CreateAlignedStore(value, element(buffer, indices), align);
+}
+
+llvm::Value* Emitter::withFlags(bool reassociate, const std::function<llvm::Value*()>& build) {
+  if (!reassociate || !module_.relaxedFp) return build();
+  llvm::IRBuilderBase::FastMathFlagGuard guard(builder_);
+  llvm::FastMathFlags flags = builder_.getFastMathFlags();
+  flags.setAllowReassoc();
+  builder_.setFastMathFlags(flags);
+  return build();
 }
 
 void Emitter::block(const loops::Block& statements) {
@@ -249,39 +313,80 @@ void Emitter::statement(const Stmt& s) {
   case Stmt::Kind::Assign:
     assignLocal(*s.local, expr(s.value));
     return;
-  case Stmt::Kind::Store: {
+  case Stmt::Kind::Accumulate: {
     llvm::Value* value = expr(s.value);
-    if (s.buffer->type == loops::Elem::Bool)
-      value = builder_.CreateZExt(value, llvm::Type::getInt8Ty(context));
-    builder_.CreateStore(value, element(*s.buffer, expr(s.index)));
+    llvm::Value* old = localValue(*s.local);
+    assignLocal(*s.local,
+                withFlags(s.reassociate, [&] { return binary(s.op, s.local->type, old, value); }));
+    return;
+  }
+  case Stmt::Kind::Store:
+    storeElements(*s.buffer, s.indices, expr(s.value));
+    return;
+  case Stmt::Kind::Update: {
+    llvm::Value* value = expr(s.value);
+    int lanes = s.value->lanes;
+    llvm::Value* old = loadElements(*s.buffer, s.indices, lanes);
+    storeElements(*s.buffer, s.indices, withFlags(s.reassociate, [&] {
+      return binary(s.op, s.buffer->type, old, value);
+    }));
     return;
   }
   case Stmt::Kind::If: {
     auto* then = llvm::BasicBlock::Create(context, "then", function_);
+    auto* otherwise =
+        s.orElse.empty() ? nullptr : llvm::BasicBlock::Create(context, "else", function_);
     auto* after = llvm::BasicBlock::Create(context, "endif", function_);
     llvm::Value* condition = expr(s.value);
     llvm::BasicBlock* skipped = builder_.GetInsertBlock();
-    builder_.CreateCondBr(condition, then, after);
-    builder_.SetInsertPoint(then);
-    assignedInIf_.emplace_back();
-    block(s.body);
-    std::vector<std::pair<uint32_t, llvm::Value*>> assigned = std::move(assignedInIf_.back());
-    assignedInIf_.pop_back();
-    llvm::BasicBlock* taken = builder_.GetInsertBlock();
-    builder_.CreateBr(after);
+    builder_.CreateCondBr(condition, then, otherwise ? otherwise : after);
+    // Each branch: the SSA locals it assigns (the first entry of each holds its value
+    // before the `if`, null when declared in the branch) and where it ends.
+    struct Branch {
+      std::vector<std::pair<uint32_t, llvm::Value*>> assigned;
+      std::unordered_map<uint32_t, llvm::Value*> values;
+      llvm::BasicBlock* end = nullptr;
+    };
+    auto branch = [&](llvm::BasicBlock* start, const loops::Block& statements) {
+      Branch made;
+      builder_.SetInsertPoint(start);
+      assignedInIf_.emplace_back();
+      block(statements);
+      made.assigned = std::move(assignedInIf_.back());
+      assignedInIf_.pop_back();
+      made.end = builder_.GetInsertBlock();
+      builder_.CreateBr(after);
+      for (const auto& [id, before] : made.assigned)
+        made.values[id] = ssaValues_.at(id);
+      // The other branch starts from the values before this one.
+      for (auto it = made.assigned.rbegin(); it != made.assigned.rend(); ++it) {
+        if (it->second)
+          ssaValues_[it->first] = it->second;
+        else
+          ssaValues_.erase(it->first);
+      }
+      return made;
+    };
+    Branch taken = branch(then, s.body);
+    Branch other;
+    if (otherwise) other = branch(otherwise, s.orElse);
     builder_.SetInsertPoint(after);
-    // The SSA locals the body assigned: their value before it, or after it. The first
-    // entry of each holds its value before the body.
+    std::vector<std::pair<uint32_t, llvm::Value*>> assigned = taken.assigned;
+    assigned.insert(assigned.end(), other.assigned.begin(), other.assigned.end());
     std::unordered_set<uint32_t> merged;
     for (const auto& [id, before] : assigned) {
       if (!merged.insert(id).second) continue;
-      llvm::Value* now = ssaValues_.at(id);
-      llvm::PHINode* phi = builder_.CreatePHI(now->getType(), 2);
-      phi->addIncoming(before ? before : llvm::PoisonValue::get(now->getType()), skipped);
-      phi->addIncoming(now, taken);
-      llvm::Value*& current = ssaValues_[id];
+      llvm::Value* thenValue = taken.values.count(id) ? taken.values[id] : before;
+      llvm::Value* elseValue = other.values.count(id) ? other.values[id] : before;
+      llvm::Type* type = (thenValue ? thenValue : elseValue)->getType();
+      auto orPoison = [&](llvm::Value* value) {
+        return value ? value : llvm::PoisonValue::get(type);
+      };
+      llvm::PHINode* phi = builder_.CreatePHI(type, 2);
+      phi->addIncoming(orPoison(thenValue), taken.end);
+      phi->addIncoming(orPoison(elseValue), otherwise ? other.end : skipped);
       if (!assignedInIf_.empty()) assignedInIf_.back().emplace_back(id, before);
-      current = phi;
+      ssaValues_[id] = phi;
     }
     return;
   }
@@ -298,7 +403,7 @@ void Emitter::statement(const Stmt& s) {
     if (s.parallel)
       parallelFor(s);
     else
-      forLoop(s, builder_.getInt64(0), expr(s.value));
+      forLoop(s, expr(s.lower), expr(s.value));
     if (after) {
       builder_.CreateBr(after);
       builder_.SetInsertPoint(after);
@@ -313,7 +418,7 @@ void Emitter::statement(const Stmt& s) {
     alloc->addRetAttr(llvm::Attribute::NoAlias);
     llvm::Value* elementSize = builder_.getInt64(
         module_.module.getDataLayout().getTypeAllocSize(module_.memoryType(s.buffer->type)));
-    llvm::Value* data = builder_.CreateCall(alloc, {checkedCount(s.value), elementSize});
+    llvm::Value* data = builder_.CreateCall(alloc, {checkedCount(s.buffer->shape), elementSize});
     builder_.CreateStore(data, bufferSlot(*s.buffer));
     if (std::find(allocated_.begin(), allocated_.end(), s.buffer) == allocated_.end())
       allocated_.push_back(s.buffer);
@@ -343,7 +448,7 @@ void Emitter::statement(const Stmt& s) {
   }
   case Stmt::Kind::Prefetch: {
     // Not inbounds: the address may be past the buffer (the row after the last one).
-    llvm::Value* address = element(*s.buffer, expr(s.index), false);
+    llvm::Value* address = element(*s.buffer, s.indices, false);
     // read, keep in all cache levels, data cache
     builder_.CreateIntrinsic(
         llvm::Intrinsic::prefetch, {llvm::PointerType::getUnqual(context)},
@@ -353,17 +458,29 @@ void Emitter::statement(const Stmt& s) {
   }
 }
 
+llvm::Value* Emitter::tripCount(const Stmt& s) {
+  llvm::Value* lower = expr(s.lower);
+  llvm::Value* upper = expr(s.value);
+  llvm::Value* span = builder_.CreateSub(upper, lower);
+  llvm::Value* positive = builder_.CreateICmpSGT(upper, lower);
+  if (s.step != 1)
+    span = builder_.CreateUDiv(builder_.CreateAdd(span, builder_.getInt64(s.step - 1)),
+                               builder_.getInt64(s.step));
+  return builder_.CreateSelect(positive, span, builder_.getInt64(0));
+}
+
 llvm::Value* Emitter::innerNestEmpty(const Stmt& loop) {
   std::vector<uint32_t> indices{loop.local->id};
   llvm::Value* empty = nullptr;
   for (const Stmt* outer = &loop;
        outer->body.size() == 1 && outer->body[0]->kind == Stmt::Kind::For;) {
     const Stmt& inner = *outer->body[0];
-    // An extent that depends on an outer index (a triangle) is not the same everywhere.
-    if (std::any_of(indices.begin(), indices.end(),
-                    [&](uint32_t id) { return loops::mentionsLocal(inner.value, id); }))
+    // Bounds that depend on an outer index (a triangle) are not the same everywhere.
+    if (std::any_of(indices.begin(), indices.end(), [&](uint32_t id) {
+          return loops::mentionsLocal(inner.value, id) || loops::mentionsLocal(inner.lower, id);
+        }))
       break;
-    llvm::Value* none = builder_.CreateICmpSLE(expr(inner.value), builder_.getInt64(0));
+    llvm::Value* none = builder_.CreateICmpSLE(expr(inner.value), expr(inner.lower));
     empty = empty ? builder_.CreateOr(empty, none) : none;
     indices.push_back(inner.local->id);
     outer = &inner;
@@ -389,7 +506,7 @@ void Emitter::forLoop(const Stmt& s, llvm::Value* begin, llvm::Value* end) {
   block(s.body);
   assignedInIf_.pop_back();
   llvm::Value* next = builder_.CreateAdd(builder_.CreateLoad(builder_.getInt64Ty(), index),
-                                         builder_.getInt64(1), "", true, true);
+                                         builder_.getInt64(s.step), "", false, true);
   builder_.CreateStore(next, index);
   builder_.CreateBr(header);
   builder_.SetInsertPoint(exit);
@@ -434,21 +551,32 @@ struct Captures {
     if (!seen.insert(e.id).second) return;
     if (e.kind == Expr::Kind::Local && !declared.count(e.local->id))
       locals.emplace(e.local->id, e.local);
-    if (e.buffer && !allocated.count(e.buffer->id)) buffers.emplace(e.buffer->id, e.buffer);
+    if (e.buffer) buffer(e.buffer);
     for (const loops::ExprP& operand : e.operands)
       expr(*operand);
   }
+  /// The memory a buffer (or view) reads, and the locals its shape needs.
+  void buffer(const loops::BufferP& used) {
+    for (const loops::ExprP& extent : used->shape)
+      expr(*extent);
+    if (used->base) return buffer(used->base);
+    if (!allocated.count(used->id)) buffers.emplace(used->id, used);
+  }
   void block(const loops::Block& statements) {
     for (const loops::StmtP& s : statements) {
-      if (s->value) expr(*s->value);
-      if (s->index) expr(*s->index);
+      for (const loops::ExprP& e : {s->value, s->lower})
+        if (e) expr(*e);
+      for (const loops::ExprP& index : s->indices)
+        expr(*index);
       if (s->kind == Stmt::Kind::Declare || s->kind == Stmt::Kind::For)
         declared.insert(s->local->id);
-      if (s->kind == Stmt::Kind::Assign && !declared.count(s->local->id))
+      if ((s->kind == Stmt::Kind::Assign || s->kind == Stmt::Kind::Accumulate) &&
+          !declared.count(s->local->id))
         assignedOutside.insert(s->local->id);
       if (s->kind == Stmt::Kind::Alloc) allocated.insert(s->buffer->id);
-      if (s->buffer && !allocated.count(s->buffer->id)) buffers.emplace(s->buffer->id, s->buffer);
+      if (s->buffer) buffer(s->buffer);
       block(s->body);
+      block(s->orElse);
     }
   }
 };
@@ -461,6 +589,7 @@ void Emitter::parallelFor(const Stmt& s) {
   llvm::Type* i64 = builder_.getInt64Ty();
 
   Captures captures;
+  captures.expr(*s.lower);
   captures.declared.insert(s.local->id);
   captures.block(s.body);
   std::set<uint32_t> reduced;
@@ -476,7 +605,7 @@ void Emitter::parallelFor(const Stmt& s) {
   for (const auto& [id, local] : captures.locals)
     if (!reduced.count(id)) {
       capturedLocals.push_back(local);
-      fields.push_back(module_.registerType(local->type));
+      fields.push_back(module_.registerType(local->type, local->lanes));
     }
   for (size_t i = 0; i < captures.buffers.size() + s.reductions.size(); ++i)
     fields.push_back(ptr);
@@ -502,10 +631,10 @@ void Emitter::parallelFor(const Stmt& s) {
   if (!s.reductions.empty()) {
     llvm::Value* maxChunks = builder_.CreateCall(maxChunksFunction, {});
     for (const loops::Reduction& reduction : s.reductions) {
-      llvm::Type* type = module_.registerType(reduction.local->type);
+      llvm::Type* type = module_.registerType(reduction.local->type, reduction.local->lanes);
       llvm::Value* array = builder_.CreateAlloca(type, maxChunks, "partials");
       // Every chunk starts from the identity, also one the runtime does not use.
-      llvm::Value* initial = identity(reduction.op, reduction.local->type);
+      llvm::Value* initial = identity(reduction.op, reduction.local->type, reduction.local->lanes);
       countedLoop(maxChunks, "fill", [&](llvm::Value* c) {
         builder_.CreateStore(initial, builder_.CreateInBoundsGEP(type, array, c));
       });
@@ -515,7 +644,7 @@ void Emitter::parallelFor(const Stmt& s) {
   }
   auto* parallelForFunction = module_.runtimeFunction(
       "arrrt_parallel_for", llvm::FunctionType::get(i64, {i64, i64, ptr, ptr}, false));
-  llvm::Value* extent = expr(s.value);
+  llvm::Value* extent = tripCount(s);
   llvm::Value* work = expr(s.work);
   values_.clear();
   llvm::Value* used = builder_.CreateCall(parallelForFunction, {extent, work, chunk, contextSlot});
@@ -525,7 +654,7 @@ void Emitter::parallelFor(const Stmt& s) {
   builder_.SetInsertPoint(ran);
   for (size_t r = 0; r < s.reductions.size(); ++r) {
     const loops::Reduction& reduction = s.reductions[r];
-    llvm::Type* type = module_.registerType(reduction.local->type);
+    llvm::Type* type = module_.registerType(reduction.local->type, reduction.local->lanes);
     llvm::AllocaInst* accumulator = localSlot(*reduction.local);
     countedLoop(used, "fold", [&](llvm::Value* c) {
       llvm::Value* partial =
@@ -545,7 +674,7 @@ void Emitter::parallelFor(const Stmt& s) {
   llvm::Value* contextArgument = chunk->getArg(0);
   field = 0;
   for (const loops::LocalP& local : capturedLocals)
-    inner.setLocal(local, b.CreateLoad(module_.registerType(local->type),
+    inner.setLocal(local, b.CreateLoad(module_.registerType(local->type, local->lanes),
                                        b.CreateStructGEP(contextType, contextArgument, field++)));
   for (const auto& [id, buffer] : captures.buffers)
     inner.setBuffer(buffer,
@@ -554,12 +683,17 @@ void Emitter::parallelFor(const Stmt& s) {
   for (const loops::Reduction& reduction : s.reductions) {
     chunkPartials.push_back(
         b.CreateLoad(ptr, b.CreateStructGEP(contextType, contextArgument, field++)));
-    inner.setLocal(reduction.local, inner.identity(reduction.op, reduction.local->type));
+    inner.setLocal(reduction.local,
+                   inner.identity(reduction.op, reduction.local->type, reduction.local->lanes));
   }
-  inner.forLoop(serial, chunk->getArg(1), chunk->getArg(2));
+  // Iterations [begin, end) of the trip count are indices lower + t * step.
+  llvm::Value* lower = inner.expr(s.lower);
+  llvm::Value* step = b.getInt64(s.step);
+  inner.forLoop(serial, b.CreateAdd(lower, b.CreateMul(chunk->getArg(1), step)),
+                b.CreateAdd(lower, b.CreateMul(chunk->getArg(2), step)));
   for (size_t r = 0; r < s.reductions.size(); ++r) {
     const loops::Reduction& reduction = s.reductions[r];
-    llvm::Type* type = module_.registerType(reduction.local->type);
+    llvm::Type* type = module_.registerType(reduction.local->type, reduction.local->lanes);
     b.CreateStore(b.CreateLoad(type, inner.localSlot(*reduction.local)),
                   b.CreateInBoundsGEP(type, chunkPartials[r], chunk->getArg(3)));
   }

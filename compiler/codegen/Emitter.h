@@ -37,11 +37,14 @@ namespace arr::codegen {
 struct ModuleContext {
   llvm::Module& module;
   llvm::AttrBuilder functionAttributes; // target-cpu, target-features, nounwind
-  int outlined = 0;                     // chunk functions made so far
+  /// Not --strict-fp: float operations may be contracted (a * b + c into an FMA), and
+  /// reduction steps marked reassociable may be reassociated by LLVM too.
+  bool relaxedFp = false;
+  int outlined = 0; // chunk functions made so far
 
   llvm::LLVMContext& context() { return module.getContext(); }
-  llvm::Type* registerType(loops::Elem elem); // i1 for bool
-  llvm::Type* memoryType(loops::Elem elem);   // i8 for bool
+  llvm::Type* registerType(loops::Elem elem, int lanes = 1); // i1 for bool
+  llvm::Type* memoryType(loops::Elem elem);                  // i8 for bool
   llvm::Function* runtimeFunction(const std::string& name, llvm::FunctionType* type);
   llvm::Function* mathFunction(const std::string& name, llvm::Type* type, int arity);
   llvm::Function* makeFunction(const std::string& name, llvm::FunctionType* type,
@@ -67,6 +70,7 @@ public:
   void setBuffer(const loops::BufferP& buffer, llvm::Value* pointer);
   void block(const loops::Block& statements);
   llvm::Value* expr(const loops::ExprP& expr);
+  llvm::Constant* constant(const loops::Expr& expr);
   llvm::IRBuilder<>& builder() { return builder_; }
   /// Where the function goes when an allocation fails (made on first use).
   llvm::BasicBlock* failureBlock();
@@ -76,7 +80,10 @@ public:
 
 private:
   void statement(const loops::Stmt& statement);
+  /// The loop with its index from `begin` (included) while below `end`, by its step.
   void forLoop(const loops::Stmt& statement, llvm::Value* begin, llvm::Value* end);
+  /// The number of iterations of a loop: ceil((upper - lower) / step), at least 0.
+  llvm::Value* tripCount(const loops::Stmt& statement);
   /// Whether the loops perfectly nested in `loop` (its body is one loop, whose body is
   /// one loop, ...) run no iteration, as far as their extents do not depend on the
   /// enclosing indices; null when no inner loop qualifies.
@@ -85,16 +92,24 @@ private:
   /// A loop over [0, count) made of straight-line code from `body`.
   void countedLoop(llvm::Value* count, const std::string& name,
                    const std::function<void(llvm::Value*)>& body);
-  /// The value of an element count (a product), or -1 when the product overflows i64.
-  llvm::Value* checkedCount(const loops::ExprP& count);
+  /// The element count of a shape (the product of its extents), or -1 when it overflows
+  /// i64.
+  llvm::Value* checkedCount(const std::vector<loops::ExprP>& extents);
   llvm::AllocaInst* localSlot(const loops::Local& local);
   llvm::Value* localValue(const loops::Local& local);
   void assignLocal(const loops::Local& local, llvm::Value* value);
   llvm::AllocaInst* bufferSlot(const loops::Buffer& buffer);
   llvm::AllocaInst* entryAlloca(llvm::Type* type, const std::string& name);
-  /// The address of buffer[index]; not `inBounds` for addresses that may lie past the
-  /// buffer (prefetches).
-  llvm::Value* element(const loops::Buffer& buffer, llvm::Value* index, bool inBounds = true);
+  /// The address of buffer[indices] (row-major in the buffer's shape); not `inBounds`
+  /// for addresses that may lie past the buffer (prefetches).
+  llvm::Value* element(const loops::Buffer& buffer, const std::vector<loops::ExprP>& indices,
+                       bool inBounds = true);
+  llvm::Value* loadElements(const loops::Buffer& buffer, const std::vector<loops::ExprP>& indices,
+                            int lanes);
+  void storeElements(const loops::Buffer& buffer, const std::vector<loops::ExprP>& indices,
+                     llvm::Value* value);
+  /// Sets the fast-math flags of the float instructions `build` makes.
+  llvm::Value* withFlags(bool reassociate, const std::function<llvm::Value*()>& build);
 
   // Scalar semantics (Scalar.cpp).
   llvm::Value* unary(loops::UnaryOp op, loops::Elem from, llvm::Value* x);
@@ -109,10 +124,13 @@ private:
   llvm::Value* tableLowering(prim::Lowering lowering, const char* symbol,
                              llvm::ArrayRef<llvm::Value*> args);
   llvm::Value* libm(const std::string& name, llvm::ArrayRef<llvm::Value*> args);
+  /// `scalar` applied lane by lane to vector arguments (a function without a vector form).
+  llvm::Value* perLane(llvm::ArrayRef<llvm::Value*> args,
+                       const std::function<llvm::Value*(llvm::ArrayRef<llvm::Value*>)>& scalar);
 
 public:
-  /// The identity of a parallel reduction's operation.
-  llvm::Value* identity(loops::BinaryOp op, loops::Elem type);
+  /// The identity of a reduction's operation.
+  llvm::Value* identity(loops::BinaryOp op, loops::Elem type, int lanes = 1);
   llvm::Value* combine(loops::BinaryOp op, loops::Elem type, llvm::Value* a, llvm::Value* b) {
     return binary(op, type, a, b);
   }

@@ -3,6 +3,7 @@
 
 #include "codegen/CodeGen.h"
 #include "codegen/Emitter.h"
+#include "loops/Analysis.h"
 
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/raw_ostream.h>
@@ -84,16 +85,19 @@ std::set<uint32_t> readBuffers(const loops::Block& statements) {
   std::unordered_set<uint32_t> seen; // expressions are DAGs shared between statements
   std::function<void(const loops::Expr&)> expr = [&](const loops::Expr& e) {
     if (!seen.insert(e.id).second) return;
-    if (e.kind == loops::Expr::Kind::Load) read.insert(e.buffer->id);
+    if (e.kind == loops::Expr::Kind::Load) read.insert(e.buffer->memory().id);
     for (const loops::ExprP& operand : e.operands)
       expr(*operand);
   };
   std::function<void(const loops::Block&)> block = [&](const loops::Block& body) {
     for (const loops::StmtP& s : body) {
-      if (s->value) expr(*s->value);
-      if (s->index) expr(*s->index);
-      if (s->kind == loops::Stmt::Kind::Prefetch) read.insert(s->buffer->id);
+      for (const loops::ExprP& operand : loops::operandsOf(*s))
+        expr(*operand);
+      // An update reads what it changes; a prefetch reads ahead. A view reads its base.
+      if (s->kind == loops::Stmt::Kind::Prefetch || s->kind == loops::Stmt::Kind::Update)
+        read.insert(s->buffer->memory().id);
       block(s->body);
+      block(s->orElse);
     }
   };
   block(statements);
@@ -288,6 +292,7 @@ std::unique_ptr<llvm::Module> generateModule(const loops::Program& program,
   module->setDataLayout(machine->createDataLayout());
   module->setTargetTriple(machine->getTargetTriple().str());
   ModuleContext shared{*module, llvm::AttrBuilder(context)};
+  shared.relaxedFp = !program.strictFp;
   shared.functionAttributes.addAttribute("target-cpu", machine->getTargetCPU());
   shared.functionAttributes.addAttribute("target-features", machine->getTargetFeatureString());
   shared.functionAttributes.addAttribute(llvm::Attribute::NoUnwind);

@@ -1,10 +1,16 @@
 // The scalar semantics of the core IR (LANGUAGE.md §5–§7, and the choices
 // documented in ir/Interpreter.h) as LLVM IR, bit for bit what the interpreter
-// computes: no fast-math flags, so nothing is contracted or reassociated. Float
-// primitives lowered to an intrinsic, libm or the runtime follow the primitive
-// table (base/Primitives.h); the rest are instructions written here.
+// computes with --strict-fp: no fast-math flags, so nothing is contracted or
+// reassociated. Without it (LANGUAGE.md §9), float operations carry LLVM's
+// `contract` flag (a * b + c may become an FMA) and reduction steps marked
+// reassociable its `reassoc` flag (Emitter::withFlags). Float primitives lowered
+// to an intrinsic, libm or the runtime follow the primitive table
+// (base/Primitives.h); the rest are instructions written here. Vectors use the
+// vector forms of instructions and intrinsics; what has none (libm calls,
+// integer arithmetic) is applied lane by lane.
 
 #include "codegen/Emitter.h"
+#include "loops/ExprBuilder.h"
 
 #include <llvm/IR/Intrinsics.h>
 
@@ -23,8 +29,28 @@ llvm::Value* Emitter::intrinsic(llvm::Intrinsic::ID id, llvm::ArrayRef<llvm::Val
 
 llvm::Value* Emitter::libm(const std::string& name, llvm::ArrayRef<llvm::Value*> args) {
   llvm::Type* type = args[0]->getType();
+  if (type->isVectorTy())
+    return perLane(args, [&](llvm::ArrayRef<llvm::Value*> lane) { return libm(name, lane); });
   std::string symbol = type->isFloatTy() ? name + "f" : name;
   return builder_.CreateCall(module_.mathFunction(symbol, type, int(args.size())), args);
+}
+
+llvm::Value*
+Emitter::perLane(llvm::ArrayRef<llvm::Value*> args,
+                 const std::function<llvm::Value*(llvm::ArrayRef<llvm::Value*>)>& scalar) {
+  auto* vector = llvm::cast<llvm::FixedVectorType>(args[0]->getType());
+  llvm::Value* result = nullptr;
+  for (unsigned l = 0; l < vector->getNumElements(); ++l) {
+    std::vector<llvm::Value*> lane;
+    for (llvm::Value* arg : args)
+      lane.push_back(arg->getType()->isVectorTy() ? builder_.CreateExtractElement(arg, l) : arg);
+    llvm::Value* value = scalar(lane);
+    if (!result)
+      result = llvm::PoisonValue::get(
+          llvm::FixedVectorType::get(value->getType(), vector->getNumElements()));
+    result = builder_.CreateInsertElement(result, value, l);
+  }
+  return result;
 }
 
 llvm::Value* Emitter::expr(const loops::ExprP& e) {
@@ -33,27 +59,48 @@ llvm::Value* Emitter::expr(const loops::ExprP& e) {
   llvm::Value* value = nullptr;
   switch (e->kind) {
   case Expr::Kind::Const:
-    if (const auto* d = std::get_if<double>(&e->value))
-      value = llvm::ConstantFP::get(module_.registerType(e->type), *d);
-    else if (const auto* i = std::get_if<int64_t>(&e->value))
-      value = builder_.getInt64(*i);
-    else
-      value = builder_.getInt1(std::get<bool>(e->value));
+    value = constant(*e);
     break;
   case Expr::Kind::Local:
     value = localValue(*e->local);
     break;
   case Expr::Kind::Load:
-    value =
-        builder_.CreateLoad(module_.memoryType(e->type), element(*e->buffer, expr(e->operands[0])));
-    if (e->type == Elem::Bool) value = builder_.CreateICmpNE(value, builder_.getInt8(0));
+    value = loadElements(*e->buffer, e->operands, e->lanes);
     break;
-  case Expr::Kind::Unary:
-    value = unary(e->unaryOp, e->operands[0]->type, expr(e->operands[0]));
+  case Expr::Kind::Unary: {
+    Elem from = e->operands[0]->type;
+    llvm::Value* x = expr(e->operands[0]);
+    bool scalarOnly = !arr::isFloat(from) || e->type != from; // integers and conversions
+    value = e->lanes > 1 && scalarOnly ? perLane({x},
+                                                 [&](llvm::ArrayRef<llvm::Value*> lane) {
+                                                   return unary(e->unaryOp, from, lane[0]);
+                                                 })
+                                       : unary(e->unaryOp, from, x);
     break;
-  case Expr::Kind::Binary:
-    value = binary(e->binaryOp, e->operands[0]->type, expr(e->operands[0]), expr(e->operands[1]));
+  }
+  case Expr::Kind::Binary: {
+    Elem type = e->operands[0]->type;
+    llvm::Value* a = expr(e->operands[0]);
+    llvm::Value* b = expr(e->operands[1]);
+    value = e->lanes > 1 && !arr::isFloat(type)
+                ? perLane({a, b},
+                          [&](llvm::ArrayRef<llvm::Value*> lane) {
+                            return binary(e->binaryOp, type, lane[0], lane[1]);
+                          })
+                : binary(e->binaryOp, type, a, b);
     break;
+  }
+  case Expr::Kind::Broadcast:
+    value = builder_.CreateVectorSplat(unsigned(e->lanes), expr(e->operands[0]));
+    break;
+  case Expr::Kind::ReduceLanes: {
+    // In lane order, as the loop IR says: lane 0 op lane 1 op ...
+    llvm::Value* vector = expr(e->operands[0]);
+    value = builder_.CreateExtractElement(vector, uint64_t(0));
+    for (int l = 1; l < e->operands[0]->lanes; ++l)
+      value = binary(e->binaryOp, e->type, value, builder_.CreateExtractElement(vector, l));
+    break;
+  }
   case Expr::Kind::Select:
     value = builder_.CreateSelect(expr(e->operands[0]), expr(e->operands[1]), expr(e->operands[2]));
     break;
@@ -310,19 +357,22 @@ llvm::Value* Emitter::floatBinary(BinaryOp op, llvm::Value* a, llvm::Value* b) {
   }
 }
 
-llvm::Value* Emitter::identity(BinaryOp op, Elem type) {
-  if (op == BinaryOp::Max) {
-    if (type == Elem::I64) return builder_.getInt64(std::numeric_limits<int64_t>::min());
-    if (type == Elem::Bool) return builder_.getInt1(false);
-    return llvm::ConstantFP::getInfinity(module_.registerType(type), true);
-  }
-  if (op == BinaryOp::Mul) {
-    if (type == Elem::I64) return builder_.getInt64(1);
-    return llvm::ConstantFP::get(module_.registerType(type), 1.0);
-  }
-  if (type == Elem::I64) return builder_.getInt64(0);
-  if (type == Elem::Bool) return builder_.getInt1(false);
-  return llvm::ConstantFP::getNegativeZero(module_.registerType(type));
+llvm::Constant* Emitter::constant(const Expr& e) {
+  llvm::Constant* scalar = nullptr;
+  if (const auto* d = std::get_if<double>(&e.value))
+    scalar = llvm::ConstantFP::get(module_.registerType(e.type), *d);
+  else if (const auto* i = std::get_if<int64_t>(&e.value))
+    scalar = builder_.getInt64(*i);
+  else
+    scalar = builder_.getInt1(std::get<bool>(e.value));
+  return e.lanes > 1 ? llvm::ConstantVector::getSplat(
+                           llvm::ElementCount::getFixed(unsigned(e.lanes)), scalar)
+                     : scalar;
+}
+
+llvm::Value* Emitter::identity(BinaryOp op, Elem type, int lanes) {
+  loops::ExprBuilder constants;
+  return constant(*constants.identity(op, type, lanes));
 }
 
 } // namespace arr::codegen

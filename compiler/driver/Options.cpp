@@ -39,7 +39,16 @@ Options:
                         or text on standard input when none is given
   --entry NAME          the entry point to run (default: main, or the only one)
   --interpret-after=STAGE  interpret the IR as it is after STAGE (core, bot or
-                        simplify; default: the last stage), to test the passes
+                        simplify, or loops or a loop pass, run by the loop IR's
+                        interpreter; default: the last core stage), to test the passes
+  --interpret-loops     interpret the loop IR that code generation would compile
+  --check-loop-passes   with a loop stage: interpret the loop IR after `loops` and after
+                        every loop pass up to it, and fail when a pass changes the results
+                        (exactly with --strict-fp, else beyond what reassociation explains)
+  --print-tolerances    with a loop stage: print, for each result element, how much another
+                        order of floating-point operations (reassociated sums, fused
+                        multiply-adds, threads) may change it, instead of the result (0 for
+                        integers; booleans as they are); for testing
   -D NAME=VALUE         override the constant NAME (def NAME = ...)
   -O0 | -O1 | -O2 | -O3 optimisation level (default -O2)
   --strict-fp           floating point exactly as the interpreter computes it, bit for
@@ -64,6 +73,8 @@ Inspecting the compiler:
   --verify-ir           re-check the IR after every pass (for testing the compiler)
   --bot-all             apply the bulk-operation transform to the whole program
   --debug-internal-error=PASS  fail in PASS as a broken invariant would (tests the report)
+  --debug-miscompile=PASS  after the loop pass PASS, add 1 to the first float value stored
+                        (tests that --check-loop-passes finds a wrong transformation)
 
 Passes, in pipeline order:
 )";
@@ -159,6 +170,10 @@ ParseResult parseOptions(int argc, const char* const* argv) {
                     " for --disable-pass; the optional passes are " + valid);
       }
       options.disabledPasses.push_back(*pass);
+    } else if (arg.rfind("--debug-miscompile", 0) == 0) {
+      auto pass = value("--debug-miscompile");
+      if (!pass || !isLoopStage(*pass)) return fail("--debug-miscompile needs a loop pass");
+      options.injectMiscompile = *pass;
     } else if (arg.rfind("--debug-internal-error", 0) == 0) {
       auto pass = value("--debug-internal-error");
       if (!pass) return fail("--debug-internal-error needs a pass name");
@@ -175,10 +190,22 @@ ParseResult parseOptions(int argc, const char* const* argv) {
       options.targetCpu = *cpu;
     } else if (arg.rfind("--interpret-after", 0) == 0) {
       auto stage = value("--interpret-after");
-      if (!stage || (*stage != "core" && *stage != "bot" && *stage != "simplify"))
-        return fail("--interpret-after needs one of core, bot, simplify");
+      if (!stage ||
+          (*stage != "core" && *stage != "bot" && *stage != "simplify" && !isLoopStage(*stage))) {
+        std::string loopStages;
+        for (const PassInfo& pass : pipelinePasses())
+          if (pass.loopIr) loopStages += ", " + pass.name;
+        return fail("--interpret-after needs one of core, bot, simplify" + loopStages);
+      }
       options.interpretAfter = *stage;
       options.interpret = true;
+    } else if (arg == "--interpret-loops") {
+      options.interpretAfter = lastLoopStage();
+      options.interpret = true;
+    } else if (arg == "--check-loop-passes") {
+      options.checkLoopPasses = true;
+    } else if (arg == "--print-tolerances") {
+      options.printTolerances = true;
     } else if (arg.rfind("--entry", 0) == 0) {
       auto entry = value("--entry");
       if (!entry) return fail("--entry needs an entry point name");
@@ -203,6 +230,12 @@ ParseResult parseOptions(int argc, const char* const* argv) {
   if (positional.empty()) return fail("no input file (see arrc --help)");
   options.input = positional[0];
   options.programInputs.assign(positional.begin() + 1, positional.end());
+  if (options.printTolerances && !isLoopStage(options.interpretAfter))
+    return fail("--print-tolerances needs --interpret-loops or --interpret-after=STAGE with a "
+                "loop stage");
+  if (options.checkLoopPasses && !isLoopStage(options.interpretAfter))
+    return fail("--check-loop-passes needs --interpret-loops or --interpret-after=STAGE with a "
+                "loop stage");
   if (!options.interpret && !options.programInputs.empty())
     return fail("more than one input file: '" + positional[1] +
                 "' (program inputs are only read with --interpret)");

@@ -32,11 +32,14 @@ struct Options {
   std::vector<std::string> dumpAfter;         // pass names, in pipeline order
   std::vector<std::string> disabledPasses;    // --disable-pass
   std::string injectInternalError;            // --debug-internal-error=PASS
+  std::string injectMiscompile;               // --debug-miscompile=PASS (a loop pass)
   std::map<std::string, std::string> defines; // -D NAME=VALUE
   int optLevel = 2;                           // -O0 .. -O3
   std::string targetCpu = "native";           // --target-cpu
   std::string entry;                          // --entry
   std::string interpretAfter;                 // --interpret-after: run the IR of this stage
+  bool checkLoopPasses = false; // --check-loop-passes: each loop pass keeps the results
+  bool printTolerances = false; // --print-tolerances: what reordering may change in each result
   bool help = false;
   bool version = false;
 };

@@ -9,6 +9,7 @@
 #include "ir/Verifier.h"
 #include "ir/Visitor.h"
 #include "loops/Interchange.h"
+#include "loops/Interpreter.h"
 #include "loops/Jam.h"
 #include "loops/LowerToLoops.h"
 #include "loops/Prefetch.h"
@@ -22,6 +23,7 @@
 #include "passes/ad/Checkpoint.h"
 #include "passes/ad/Differentiate.h"
 #include "passes/ad/Unshare.h"
+#include "runtime/EntryIo.h"
 #include "sema/Modules.h"
 #include "sema/TypeChecker.h"
 
@@ -52,18 +54,31 @@ const std::vector<PassInfo>& pipelinePasses() {
       {"transpose", "derivative programs: reverse pass or forward evaluation", false},
       {"unshare", "sharing of derivative terms bound as let", false},
       {"optimize", "simplification of the differentiated program", false},
-      {"loops", "fused loop nests (loop IR)", false},
-      {"interchange", "reductions over rows interchanged with the loops inside them", true},
-      {"release", "buffers released after their last use, hoisted out of loops", true},
-      {"split", "index-set splitting of loops with range-checked reads", true},
-      {"jam", "unroll-and-jam of reductions and row updates", true},
-      {"version", "versions of guarded inner loops without their range tests", true},
-      {"trim", "sums masked by their index trimmed to the indices the masks keep", true},
-      {"prefetch", "software prefetch of rows walked a plane apart", true},
+      {"loops", "fused loop nests (loop IR)", false, true},
+      {"interchange", "reductions over rows interchanged with the loops inside them", true, true},
+      {"release", "buffers released after their last use, hoisted out of loops", true, true},
+      {"trim", "sums masked by their index trimmed to the indices the masks keep", true, true},
+      {"split", "index-set splitting of loops with range-checked reads", true, true},
+      {"jam", "unroll-and-jam of loops around an inner loop", true, true},
+      {"version", "versions of guarded inner loops without their range tests", true, true},
+      {"prefetch", "software prefetch of rows walked a plane apart", true, true},
       {"llvm", "LLVM IR, optimised", false},
       {"emit", "the object file, header, executable or LLVM text", false},
   };
   return passes;
+}
+
+bool isLoopStage(const std::string& name) {
+  for (const PassInfo& pass : pipelinePasses())
+    if (pass.name == name) return pass.loopIr;
+  return false;
+}
+
+std::string lastLoopStage() {
+  std::string last;
+  for (const PassInfo& pass : pipelinePasses())
+    if (pass.loopIr) last = pass.name;
+  return last;
 }
 
 std::string stdlibDir() {
@@ -159,6 +174,8 @@ public:
          {"checkpoint", "bot", "simplify", "ad", "hoist", "transpose", "unshare"})
       if (stopAfter_ == inRounds && options.interpretAfter.empty()) stopAfter_ = "optimize";
     manager_.afterEachPass([this](const std::string& pass) {
+      if (pass == c_.options.injectMiscompile) miscompile();
+      if (c_.options.checkLoopPasses && isLoopStage(pass)) checkLoopStage(pass);
       if (pass == stopAfter_) stop();
     });
 
@@ -215,19 +232,14 @@ public:
     add(
         "optimize", [&] { c_.core = passes::simplify(c_.core); }, [&] { return coreView(); });
     add(
-        "loops", [&] { c_.loops = loops::lowerToLoops(c_.core); }, [&] { return loopsView(); });
-    addLoopPass("interchange", loops::interchangeReductions);
-    add(
-        "release",
-        [&] {
-          for (loops::Function& function : c_.loops.functions)
-            loops::placeAllocations(function.body);
-        },
+        "loops", [&] { c_.loops = loops::lowerToLoops(c_.core, options.strictFp); },
         [&] { return loopsView(); });
+    addLoopPass("interchange", loops::interchangeReductions);
+    addLoopPass("release", loops::placeAllocations);
+    addLoopPass("trim", loops::trimMaskedSums);
     addLoopPass("split", loops::splitGuardedLoops);
     addLoopPass("jam", loops::jamReductions);
     addLoopPass("version", loops::versionGuardedLoops);
-    addLoopPass("trim", loops::trimMaskedSums);
     addLoopPass("prefetch", loops::prefetchStridedRows);
     add(
         "llvm",
@@ -286,8 +298,96 @@ private:
   void stop() {
     if (!c_.options.interpret) throw StopPipeline{0};
     std::cout.flush();
-    throw StopPipeline{interpretEntry(
-        c_.core, {c_.options.entry, c_.options.programInputs, c_.options.output.value_or("")})};
+    RunRequest request{c_.options.entry, c_.options.programInputs, c_.options.output.value_or("")};
+    if (isLoopStage(c_.options.interpretAfter)) {
+      if (c_.options.checkLoopPasses) { // run already: print what the last stage computed
+        try {
+          runtime::writeResults(c_.options.printTolerances ? toleranceOf(loopRuns_.lastMagnitudes)
+                                                           : loopRuns_.last,
+                                request.output);
+        } catch (const std::runtime_error& error) {
+          std::cerr << "error: " << error.what() << "\n";
+          throw StopPipeline{1};
+        }
+        throw StopPipeline{0};
+      }
+      try {
+        throw StopPipeline{interpretLoops(c_.loops, request, c_.options.printTolerances)};
+      } catch (const std::logic_error& error) {
+        std::cerr << "arrc: internal compiler error: " << error.what() << " after pass "
+                  << c_.options.interpretAfter << "\n";
+        throw StopPipeline{1};
+      }
+    }
+    throw StopPipeline{interpretEntry(c_.core, request)};
+  }
+
+  /// --debug-miscompile: the first float store of each function stores one more.
+  void miscompile() {
+    for (loops::Function& function : c_.loops.functions) {
+      bool done = false;
+      std::function<void(loops::Block&)> visit = [&](loops::Block& block) {
+        for (loops::StmtP& statement : block) {
+          if (done) return;
+          bool stores = statement->kind == loops::Stmt::Kind::Store ||
+                        statement->kind == loops::Stmt::Kind::Update;
+          if (stores && isFloat(statement->buffer->type)) {
+            auto changed = std::make_shared<loops::Stmt>(*statement);
+            loops::ExprBuilder& exprs = *function.exprs;
+            changed->value =
+                exprs.binary(loops::BinaryOp::Add, statement->value,
+                             exprs.constant(1.0, statement->buffer->type, statement->value->lanes));
+            statement = changed;
+            done = true;
+            return;
+          }
+          visit(statement->body);
+          visit(statement->orElse);
+        }
+      };
+      visit(function.body);
+    }
+  }
+
+  /// --check-loop-passes: the loop IR after `pass` computes what it did after `loops`.
+  void checkLoopStage(const std::string& pass) {
+    RunRequest request{c_.options.entry, c_.options.programInputs, c_.options.output.value_or("")};
+    LoopRun run;
+    try {
+      run = runLoops(c_.loops, request, loopRuns_.inputs);
+    } catch (const std::logic_error& error) {
+      std::cerr << "arrc: internal compiler error: " << error.what() << " after pass " << pass
+                << "\n";
+      throw StopPipeline{1};
+    }
+    if (!run.error.empty()) {
+      // The program's own error (bad input, a negative size) is the same after every pass.
+      if (pass == "loops") {
+        loopRuns_.error = run.error;
+      } else if (run.error != loopRuns_.error) {
+        std::cerr << "arrc: internal compiler error: the loop IR after pass " << pass
+                  << " fails with '" << run.error << "' where after loops it "
+                  << (loopRuns_.error.empty() ? "succeeds" : "fails with '" + loopRuns_.error + "'")
+                  << "\n";
+        throw StopPipeline{1};
+      }
+      if (pass == stopAfter_) {
+        std::cerr << "error: " << run.error << "\n";
+        throw StopPipeline{1};
+      }
+      return;
+    }
+    if (pass == "loops") {
+      loopRuns_.reference = run;
+    } else if (std::string difference =
+                   compareLoopRuns(loopRuns_.reference, run, c_.options.strictFp);
+               !difference.empty()) {
+      std::cerr << "arrc: internal compiler error: pass " << pass
+                << " changed the results of the loop IR: " << difference << "\n";
+      throw StopPipeline{1};
+    }
+    loopRuns_.last = run.results;
+    loopRuns_.lastMagnitudes = run.magnitudes;
   }
 
   IRView astView() {
@@ -317,7 +417,7 @@ private:
             [this] { return std::to_string(c_.dual.sites.size()) + " derivatives"; }};
   }
   IRView loopsView() {
-    return {[this] { return loops::print(c_.loops); }, nullptr,
+    return {[this] { return loops::print(c_.loops); }, [this] { return loops::verify(c_.loops); },
             [this] {
               size_t count = 0;
               for (const loops::Function& function : c_.loops.functions)
@@ -333,6 +433,12 @@ private:
   Compilation c_;
   PassManager manager_;
   std::string stopAfter_;
+  struct {
+    std::vector<runtime::ArrayValue> inputs; // read once, for every run
+    LoopRun reference;                       // after `loops`
+    std::string error;                       // the program's error after `loops`, if any
+    std::vector<runtime::ArrayValue> last, lastMagnitudes;
+  } loopRuns_;
 };
 
 } // namespace

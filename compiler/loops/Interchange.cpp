@@ -1,26 +1,30 @@
 // Reduction interchange on loop IR: the loop order that decides matrix
-// product speed (ARCHITECTURE.md §7 measured 11.5 ms for i-k-j against 340 ms
-// for i-j-k on a 512x512 product).
+// product speed when the product is not register-blocked (ARCHITECTURE.md §7
+// measured 11.5 ms for i-k-j against 340 ms for i-j-k on a 512x512 product).
 //
 // A loop over j whose body sums over l, reading memory that is contiguous in
-// j but strided in l,
+// j and moves with l (x[l, j], or x[j + l]: a short dot product per j),
 //
-//   for j: ...; sum = init; for l: sum = sum + X(l, j); ...use sum...
+//   for j: ...; sum = init; for l: sum += X(l, j); ...use sum...
 //
 // becomes a row of partial sums accumulated with j innermost,
 //
-//   row = alloc; for j: row[j] = init
-//   for l: for j: row[j] = row[j] + X(l, j)
+//   row = alloc [n]; for j: row[j] = init
+//   for l: for j: row[j] += X(l, j)
 //   for j: ...; sum = row[j]; ...use sum...
 //
-// Each element still adds its terms in l order, so results are unchanged.
+// This is scalar expansion of the accumulator, loop distribution and
+// interchange. Each element still adds its terms in l order, so results are
+// unchanged (the row's updates keep the reduction's reassociation flag).
 //
-// The sum may be triangular, its extent E(j) depending on j (a masked prefix,
-// `for l < min(j, n)`): then l runs to a bound of E free of j, and each term is
-// added under `if (l < E(j))`. Reads guarded by an `if` in the sum's body move
-// with it.
+// The sum may be triangular, its upper bound min(b, j + c) (or min(b, max(j +
+// c, 0))) depending on j: then l runs to b, and the term of l belongs to the
+// sums of j >= l - c + 1, where the inner loop starts. Reads guarded by an `if`
+// in the sum's body move with it.
 
 #include "loops/Interchange.h"
+
+#include "loops/Analysis.h"
 
 #include <functional>
 #include <optional>
@@ -30,47 +34,45 @@ namespace arr::loops {
 
 namespace {
 
-/// A load whose index is `... + j + ...` (j once, added, and in no other term) and mentions
-/// l: strided in l, contiguous in j.
-bool hasStridedLoad(const ExprP& expr, uint32_t j, uint32_t l) {
-  bool found = false;
-  forEachExpr(expr, [&](const Expr& e) {
-    if (found || e.kind != Expr::Kind::Load || !mentionsLocal(e.operands[0], l)) return;
-    found = growsByOne(e.operands[0], j);
-  });
-  return found;
+/// A load contiguous in j (j moves the last index by one) that also moves with l: in the
+/// row form, the inner loop over j walks it contiguously for each l.
+bool hasStridedLoad(const Block& steps, uint32_t j, uint32_t l) {
+  for (const Access& access : accessesOf(steps)) {
+    if (access.write) continue;
+    auto stride = innerStride(access, j);
+    bool moves = false;
+    for (const ExprP& index : access.indices)
+      moves = moves || mentionsLocal(index, l);
+    if (stride && *stride == 1 && moves) return true;
+  }
+  return false;
 }
 
-/// Whether `e` is j or max(j, 0) (as `select(j < 0, 0, j)`).
-bool isJOrItsPositivePart(const ExprP& e, uint32_t j) {
-  auto isJ = [&](const ExprP& x) { return x->kind == Expr::Kind::Local && x->local->id == j; };
-  if (isJ(e)) return true;
-  if (e->kind != Expr::Kind::Select || !isJ(e->operands[2])) return false;
-  const ExprP& condition = e->operands[0];
-  auto zero = asIndexConstant(e->operands[1]);
-  auto conditionZero = condition->kind == Expr::Kind::Binary
-                           ? asIndexConstant(condition->operands[1])
-                           : std::nullopt;
-  return condition->binaryOp == BinaryOp::Lt && isJ(condition->operands[0]) && zero && *zero == 0 &&
-         conditionZero && *conditionZero == 0;
-}
+/// For the bound `min(b, e)` with b free of j and e = j + c or max(j + c, 0): b and c.
+/// For a bound free of j: itself and no offset.
+struct Triangle {
+  ExprP bound;
+  std::optional<int64_t> offset; // c: l < j + c
+};
 
-/// A bound of a loop extent that does not depend on j: the extent itself, or, for the
-/// triangular extent min(b, j) (or min(b, max(j, 0))), b; then l < extent exactly when
-/// j > l. Null otherwise.
-ExprP boundFreeOf(const ExprP& extent, uint32_t j) {
-  if (!mentionsLocal(extent, j)) return extent;
-  if (extent->kind != Expr::Kind::Select) return nullptr;
-  const ExprP& condition = extent->operands[0];
-  bool isMinimum = condition->kind == Expr::Kind::Binary && condition->binaryOp == BinaryOp::Lt &&
-                   condition->operands[0] == extent->operands[1] &&
-                   condition->operands[1] == extent->operands[2];
-  if (!isMinimum) return nullptr;
-  const ExprP& a = extent->operands[1];
-  const ExprP& b = extent->operands[2];
-  if (!mentionsLocal(a, j) && isJOrItsPositivePart(b, j)) return a;
-  if (!mentionsLocal(b, j) && isJOrItsPositivePart(a, j)) return b;
-  return nullptr;
+std::optional<Triangle> boundFreeOf(const ExprP& extent, uint32_t j) {
+  if (!mentionsLocal(extent, j)) return Triangle{extent, std::nullopt};
+  if (extent->kind != Expr::Kind::Binary || extent->binaryOp != BinaryOp::Min) return std::nullopt;
+  for (int side = 0; side < 2; ++side) {
+    const ExprP& b = extent->operands[side];
+    ExprP e = extent->operands[1 - side];
+    if (mentionsLocal(b, j)) continue;
+    // max(j + c, 0) bounds l the same way as j + c, since l >= 0.
+    if (e->kind == Expr::Kind::Binary && e->binaryOp == BinaryOp::Max) {
+      auto zero = asIndexConstant(e->operands[1]);
+      if (!zero || *zero != 0) continue;
+      e = e->operands[0];
+    }
+    Affine form = affineOf(e);
+    if (form.coefficient(j) != 1 || form.terms.size() != 1) continue;
+    return Triangle{b, form.constant};
+  }
+  return std::nullopt;
 }
 
 class Interchanger {
@@ -90,6 +92,7 @@ public:
       bool indexAdded =
           statement.kind == Stmt::Kind::For && defined.insert(statement.local->id).second;
       block(statement.body, defined);
+      block(statement.orElse, defined);
       if (indexAdded) defined.erase(statement.local->id);
       if (statement.kind != Stmt::Kind::For || statement.parallel) continue;
       Block replacement;
@@ -110,52 +113,39 @@ private:
   /// Interchanges one reduction of the j loop `outer`, adding the row's
   /// allocation and accumulation loops to `before`.
   bool interchange(StmtP& outer, const std::set<uint32_t>& definedOutside, Block& before) {
+    auto lower = asIndexConstant(outer->lower);
+    if (!lower || *lower != 0 || outer->step != 1) return false;
     const LocalP& j = outer->local;
     Block& body = outer->body;
     for (size_t d = 0; d < body.size(); ++d) {
       if (body[d]->kind != Stmt::Kind::Declare) continue;
       const LocalP& sum = body[d]->local;
+      if (sum->lanes != 1) continue;
       for (size_t f = d + 1; f < body.size(); ++f) {
         const Stmt& reduction = *body[f];
-        if (reduction.kind != Stmt::Kind::For || reduction.body.empty()) continue;
+        if (reduction.kind != Stmt::Kind::For || reduction.parallel || reduction.body.empty() ||
+            reduction.step != 1)
+          continue;
+        auto reductionLower = asIndexConstant(reduction.lower);
+        if (!reductionLower || *reductionLower != 0) continue;
         const Stmt& last = *reduction.body.back();
-        if (last.kind != Stmt::Kind::Assign || last.local->id != sum->id) continue;
-        if (!accumulates(last.value, sum->id)) continue;
-        if (!fissionable(reduction, j->id, definedOutside, writtenIn(body))) continue;
-        ExprP bound = boundFreeOf(reduction.value, j->id);
-        if (!bound || !readsOnly(reduction.value, definedOutside, j->id)) continue;
-        bool strided = false;
-        std::function<void(const Block&)> search = [&](const Block& steps) {
-          for (const StmtP& step : steps) {
-            strided = strided || hasStridedLoad(step->value, j->id, reduction.local->id);
-            search(step->body);
-          }
-        };
-        search(reduction.body);
-        if (!strided) continue;
-        rewrite(outer, d, f, bound, before);
+        if (last.kind != Stmt::Kind::Accumulate || last.local->id != sum->id ||
+            mentionsLocal(last.value, sum->id))
+          continue;
+        // Locals of the enclosing code that the j loop changes (a sequential loop's state)
+        // read differently once the reduction runs before the j loop.
+        std::set<uint32_t> stable = definedOutside;
+        for (uint32_t local : assignedFromOutside(body))
+          stable.erase(local);
+        if (!fissionable(reduction, j->id, stable, writtenBuffers(body))) continue;
+        std::optional<Triangle> triangle = boundFreeOf(reduction.value, j->id);
+        if (!triangle || !readsOnly(triangle->bound, stable, j->id)) continue;
+        if (!hasStridedLoad(reduction.body, j->id, reduction.local->id)) continue;
+        rewrite(outer, d, f, *triangle, before);
         return true;
       }
     }
     return false;
-  }
-
-  /// `sum = sum op X` with X free of sum.
-  static bool accumulates(const ExprP& value, uint32_t sum) {
-    return value->kind == Expr::Kind::Binary && value->operands[0]->kind == Expr::Kind::Local &&
-           value->operands[0]->local->id == sum && !mentionsLocal(value->operands[1], sum);
-  }
-
-  /// The buffers that statements allocate or store into, nested ones included.
-  static std::set<uint32_t> writtenIn(const Block& statements) {
-    std::set<uint32_t> written;
-    for (const StmtP& s : statements) {
-      if (s->kind == Stmt::Kind::Alloc || s->kind == Stmt::Kind::Store)
-        written.insert(s->buffer->id);
-      std::set<uint32_t> inner = writtenIn(s->body);
-      written.insert(inner.begin(), inner.end());
-    }
-    return written;
   }
 
   /// Whether `value` reads only locals defined outside the j loop, and j.
@@ -168,8 +158,8 @@ private:
   }
 
   /// The reduction's body only declares and assigns its own locals (under `if`s and in
-  /// inner loops too: a dot product per term) before assigning the sum, and reads nothing
-  /// the j loop's body defines or writes except j.
+  /// inner loops too: a dot product per term) before its last step, and reads nothing the
+  /// j loop's body defines or writes except j.
   static bool fissionable(const Stmt& reduction, uint32_t j,
                           const std::set<uint32_t>& definedOutside,
                           const std::set<uint32_t>& buffersWritten) {
@@ -193,13 +183,16 @@ private:
           own.insert(step->local->id);
           break;
         case Stmt::Kind::Assign:
+        case Stmt::Kind::Accumulate:
           if (!own.count(step->local->id) || !readsAllowed(step->value)) return false;
           break;
         case Stmt::Kind::If:
-          if (!readsAllowed(step->value) || !steps(step->body)) return false;
+          if (!readsAllowed(step->value) || !steps(step->body) || !steps(step->orElse))
+            return false;
           break;
         case Stmt::Kind::For:
-          if (step->parallel || !readsAllowed(step->value)) return false;
+          if (step->parallel || !readsAllowed(step->value) || !readsAllowed(step->lower))
+            return false;
           allowed.insert(step->local->id);
           if (!steps(step->body)) return false;
           break;
@@ -215,64 +208,44 @@ private:
     return readsAllowed(body.back()->value);
   }
 
-  void rewrite(StmtP& outer, size_t declareAt, size_t reductionAt, const ExprP& bound,
+  void rewrite(StmtP& outer, size_t declareAt, size_t reductionAt, const Triangle& triangle,
                Block& before) {
     const LocalP& j = outer->local;
     StmtP declare = outer->body[declareAt];
     StmtP reduction = outer->body[reductionAt];
     ExprP jIndex = exprs_.local(j);
-    BufferP row = exprs_.newBuffer("row", declare->local->type);
+    BufferP row = exprs_.newBuffer("row", declare->local->type, {outer->value});
     rows_.push_back(row);
 
-    auto alloc = std::make_shared<Stmt>(Stmt{Stmt::Kind::Alloc});
-    alloc->buffer = row;
-    alloc->value = outer->value;
-    before.push_back(alloc);
-    auto init = std::make_shared<Stmt>(Stmt{Stmt::Kind::Store});
-    init->buffer = row;
-    init->index = jIndex;
-    init->value = declare->value;
-    before.push_back(makeFor(j, outer->value, {init}));
+    before.push_back(makeAlloc(row));
+    before.push_back(
+        makeFor(j, exprs_.index(0), outer->value, {makeStore(row, {jIndex}, declare->value)}));
 
-    ExprP element = exprs_.load(row, jIndex);
     const Stmt& last = *reduction->body.back();
-    auto add = std::make_shared<Stmt>(Stmt{Stmt::Kind::Store});
-    add->buffer = row;
-    add->index = jIndex;
-    add->value = exprs_.binary(last.value->binaryOp, element, last.value->operands[1]);
     Block accumulate(reduction->body.begin(), reduction->body.end() - 1);
-    accumulate.push_back(add);
-    if (bound == reduction->value) {
-      before.push_back(makeFor(reduction->local, bound, {makeFor(j, outer->value, accumulate)}));
-      return finish(outer, declareAt, reductionAt, declare, element);
+    accumulate.push_back(makeUpdate(row, {jIndex}, last.op, last.value, last.reassociate));
+    ExprP start = exprs_.index(0);
+    if (triangle.offset) {
+      // l < j + c exactly when j >= l - c + 1: the inner loop starts there, so each term
+      // goes to the sums it belongs to, with no test per element.
+      // l >= 0, so the start is not negative when c <= 1.
+      start = exprs_.add(exprs_.local(reduction->local), exprs_.index(1 - *triangle.offset));
+      if (*triangle.offset > 1) start = exprs_.max(start, exprs_.index(0));
     }
-    // A triangular sum: the term of l belongs to the sums of j = l + 1 .. n - 1, so the
-    // inner loop counts from l + 1 (no test per element, and it still vectorises).
-    ExprP start = exprs_.add(exprs_.local(reduction->local), exprs_.index(1));
-    LocalP offset = exprs_.newLocal(j->name, Elem::I64);
-    accumulate.insert(accumulate.begin(), makeDeclare(j, exprs_.add(exprs_.local(offset), start)));
-    ExprP count = exprs_.binary(BinaryOp::Sub, outer->value, start);
-    before.push_back(makeFor(reduction->local, bound, {makeFor(offset, count, accumulate)}));
-    finish(outer, declareAt, reductionAt, declare, element);
-  }
+    before.push_back(makeFor(reduction->local, exprs_.index(0), triangle.bound,
+                             {makeFor(j, start, outer->value, accumulate)}));
 
-  /// The j loop reads its sum from the row.
-  static void finish(StmtP& outer, size_t declareAt, size_t reductionAt, const StmtP& declare,
-                     const ExprP& element) {
     auto rebuilt = std::make_shared<Stmt>(*outer);
     auto read = std::make_shared<Stmt>(*declare);
-    read->value = element;
+    read->value = exprs_.load(row, {jIndex});
     rebuilt->body[declareAt] = read;
     rebuilt->body.erase(rebuilt->body.begin() + reductionAt);
     outer = rebuilt;
   }
 
   void appendFrees(Block& statements) {
-    for (const BufferP& row : rows_) {
-      auto free = std::make_shared<Stmt>(Stmt{Stmt::Kind::Free});
-      free->buffer = row;
-      statements.push_back(free);
-    }
+    for (const BufferP& row : rows_)
+      statements.push_back(makeFree(row));
     rows_.clear();
   }
 

@@ -1,40 +1,43 @@
-// Unroll-and-jam of sequential reductions on loop IR.
+// Unroll-and-jam on loop IR.
 //
-// A float sum must add its terms in order (native code computes what the
-// interpreter computes), so a dot product per element,
+// A loop whose body runs one inner loop,
 //
-//   for j < n: pre(j); acc = init; for l < k: acc = acc + X(j, l); post(j, acc)
+//   for j in [lo, hi): pre(j); for l in [a(j), b(j)): inner(j, l); post(j)
 //
-// is a chain of dependent additions, one every few cycles. Four consecutive
-// j share one pass of the l loop instead,
+// runs U = 4 of its iterations per pass of the inner loop:
 //
-//   for q < n / 4:
-//     j0..j3 = 4q..4q+3; pre(j0..j3); acc0..acc3 = init
-//     for l < k: acc0 = acc0 + X(j0, l); ..; acc3 = acc3 + X(j3, l)
-//     post(j0, acc0); ..; post(j3, acc3)
-//   for the last n % 4 values of j: the original body
+//   for jj in [lo, end) step 4:
+//     pre(jj); pre(jj + 1); pre(jj + 2); pre(jj + 3)
+//     for l in [a, b): inner(jj, l); inner(jj + 1, l); inner(jj + 2, l); inner(jj + 3, l)
+//     post(jj); ..; post(jj + 3)
+//   for j in [end, hi) at most 3: pre(j); for l ..; post(j)
 //
-// Each accumulator still adds its own terms in l order, and post runs in j
-// order, so results are unchanged; the four chains overlap.
+// Each copy has locals of its own. Four independent reduction chains are then in
+// flight instead of one (a dot product per j), and what the copies share is loaded
+// once (a row updated by every j, row[l] += x[j, l], stays in a register for four
+// terms).
 //
-// The same unrolling serves the rows of partial sums the reduction interchange
-// makes (a matrix product, row by row):
+// The inner loop's bounds may move with j (an affine function of it: the rows of a
+// triangle, each starting one element later): the copies then share the indices all
+// of them run, and each copy runs the indices only it has before and after that,
+// in copy order.
 //
-//   for j < n: for l < k: row[l] = row[l] + X(j, l)
+// Legality comes from dependences (loops/Analysis.h), not from the look of the loop:
+// the copies' pre statements now run before the inner loops of earlier copies, their
+// inner loops interleave, and their post statements run after the inner loops of later
+// copies. So a dependence between different iterations of j is allowed between two
+// pre or two post statements (their order is kept), and between two inner statements
+// only when it joins the same l (each element still gets its terms in j order) or the
+// two are steps of one reassociable reduction. Locals of the enclosing code may be
+// assigned only in post statements, or only by reassociable reduction steps.
 //
-// becomes four updates of row[l] in one pass over l, for j0..j3 in order. Each
-// element still gets its terms in j order; LLVM keeps it in a register across
-// the four, so a row is loaded and stored once per four terms instead of once
-// per term.
-//
-// So do the rows of a triangle, each one element shorter and starting one element
-// later than the last (a triangular matrix times a vector, column by column):
-// the three elements only some of the four rows reach are updated first, row by
-// row, then one pass covers the rest. Besides the loads and stores saved, a row no
-// longer reads elements the previous row has just written at a one-element offset,
-// which stalls store-to-load forwarding when both are vectorised.
+// The heuristic: the inner loop carries a reduction chain per j (latency), or reads or
+// updates memory that does not depend on j (reuse); the loops are not known to be
+// short, and the bodies are small (code size).
 
 #include "loops/Jam.h"
+
+#include "loops/Analysis.h"
 
 #include <map>
 #include <set>
@@ -44,10 +47,12 @@ namespace arr::loops {
 namespace {
 
 constexpr int64_t kCopies = 4;
+constexpr size_t kMaxInnerStatements = 24;
+constexpr size_t kMaxBodyStatements = 60;
+
+enum class Part { Pre, Inner, Post };
 
 class Jammer {
-  using Renaming = std::map<uint32_t, ExprP>; // local id -> what it reads as in a copy
-
 public:
   explicit Jammer(ExprBuilder& exprs) : exprs_(exprs) {}
 
@@ -55,8 +60,9 @@ public:
     Block result;
     for (StmtP& statement : statements) {
       block(statement->body);
+      block(statement->orElse);
       Block jammed;
-      if (isRewritableLoop(*statement)) jammed = jam(*statement);
+      if (statement->kind == Stmt::Kind::For && !statement->parallel) jammed = jam(*statement);
       if (jammed.empty()) jammed = {statement};
       result.insert(result.end(), jammed.begin(), jammed.end());
     }
@@ -64,273 +70,228 @@ public:
   }
 
 private:
-  /// The jammed loop and the loop over its remainder, or nothing.
   Block jam(const Stmt& loop) {
-    // A short loop of known length (a 3 x 3 stencil) gains nothing.
-    if (auto extent = asIndexConstant(loop.value); extent && *extent < 2 * kCopies) return {};
-    const uint32_t j = loop.local->id;
+    if (loop.step != 1) return {};
+    if (auto trips = tripBound(loop); trips && *trips < 2 * kCopies) return {};
     const Block& body = loop.body;
     size_t at = body.size();
     for (size_t s = 0; s < body.size(); ++s) {
-      const Stmt& statement = *body[s];
-      if (statement.kind == Stmt::Kind::For) {
+      if (body[s]->kind == Stmt::Kind::For) {
         if (at != body.size()) return {}; // one inner loop only
         at = s;
-      } else if (statement.kind == Stmt::Kind::Alloc || statement.kind == Stmt::Kind::Free) {
-        return {};
-      } else if (at == body.size() && statement.kind != Stmt::Kind::Declare) {
-        return {}; // before the sum: declarations only
       }
     }
     if (at == body.size()) return {};
-    const Stmt& reduction = *body[at];
-    std::set<uint32_t> declared; // in the j loop's body, before the sum
-    for (size_t s = 0; s < at; ++s)
-      declared.insert(body[s]->local->id);
-    bool sum = isSum(reduction, declared, j) && jammable(loop, reduction, at);
-    bool last = at + 1 == body.size();
-    if (!sum && last && isRowUpdate(body, declared, j, true)) return jamTriangle(loop, at);
-    if (!sum && !(last && isRowUpdate(body, declared, j, false))) return {};
-
-    Groups g = groupsOf(loop, at);
-    auto inner = std::make_shared<Stmt>(reduction);
-    inner->body.clear();
-    for (int64_t u = 0; u < kCopies; ++u)
-      for (const StmtP& step : reduction.body)
-        inner->body.push_back(copy(*step, g.copies[u]));
-    g.jammed.push_back(inner);
-    for (int64_t u = 0; u < kCopies; ++u)
-      for (size_t s = at + 1; s < body.size(); ++s)
-        g.jammed.push_back(copy(*body[s], g.copies[u]));
-    return finish(loop, g);
+    const Stmt& inner = *body[at];
+    if (inner.parallel || inner.step != 1) return {};
+    if (auto trips = tripBound(inner); trips && *trips < kCopies) return {};
+    bool nested = false, allocates = false;
+    forEachStmt(body, [&](const Stmt& s) {
+      allocates = allocates || s.kind == Stmt::Kind::Alloc || s.kind == Stmt::Kind::Free ||
+                  s.kind == Stmt::Kind::Prefetch || (s.kind == Stmt::Kind::For && s.parallel);
+      nested = nested || (s.kind == Stmt::Kind::For && &s != &inner);
+    });
+    if (allocates || statementCount(inner.body) > kMaxInnerStatements ||
+        statementCount(body) > kMaxBodyStatements)
+      return {};
+    Block pre(body.begin(), body.begin() + long(at));
+    Block post(body.begin() + long(at) + 1, body.end());
+    // Loops inside the pre or post statements would be copied whole: not worth it.
+    for (const Block* part : {&pre, &post})
+      for (const StmtP& s : *part)
+        if (statementCount(s->body) + statementCount(s->orElse) > 0 && s->kind == Stmt::Kind::For)
+          return {};
+    // The inner loop's bounds: affine in j, free of the pre statements' locals.
+    std::set<uint32_t> preLocals = definedIn(pre);
+    for (const ExprP& bound : {inner.lower, inner.value}) {
+      if (mentionsAny(bound, preLocals)) return {};
+      if (affineOf(bound).opaqueIn(loop.local->id)) return {};
+    }
+    if (!legal(loop, pre, inner, post) || !profitable(loop, inner, preLocals)) return {};
+    return rewrite(loop, pre, inner, post);
   }
 
-  /// The loop over groups of four j being built: `for q < n / 4` (n may be negative: then
-  /// no iteration at all), whose body starts with j0..j3 = 4q..4q+3 and, per copy, the
-  /// statements before the inner loop.
-  struct Groups {
-    ExprP count, groups;
-    LocalP group;
-    std::vector<Renaming> copies; // per copy: j and its declared locals, renamed
-    Block jammed;
-  };
-
-  Groups groupsOf(const Stmt& loop, size_t at) {
-    Groups g;
-    g.count = exprs_.select(exprs_.binary(BinaryOp::Lt, loop.value, exprs_.index(0)),
-                            exprs_.index(0), loop.value);
-    g.groups = exprs_.indexDiv(g.count, exprs_.index(kCopies));
-    g.group = exprs_.newLocal(loop.local->name, Elem::I64);
-    g.copies.resize(kCopies);
-    for (int64_t u = 0; u < kCopies; ++u) {
-      LocalP position = exprs_.newLocal(loop.local->name, Elem::I64);
-      g.copies[u][loop.local->id] = exprs_.local(position);
-      g.jammed.push_back(
-          makeDeclare(position, exprs_.add(exprs_.mul(exprs_.local(g.group), exprs_.index(kCopies)),
-                                           exprs_.index(u))));
-      for (size_t s = 0; s < at; ++s)
-        g.jammed.push_back(copy(*loop.body[s], g.copies[u]));
-    }
-    return g;
-  }
-
-  /// The loop over the groups, then the remaining n % 4 iterations: the original body at
-  /// j = 4 (n / 4) + r.
-  Block finish(const Stmt& loop, Groups& g) {
-    ExprP done = exprs_.mul(g.groups, exprs_.index(kCopies));
-    LocalP rest = exprs_.newLocal(loop.local->name, Elem::I64);
-    Block body{makeDeclare(loop.local, exprs_.add(exprs_.local(rest), done))};
-    body.insert(body.end(), loop.body.begin(), loop.body.end());
-    return {makeFor(g.group, g.groups, std::move(g.jammed)),
-            makeFor(rest, exprs_.binary(BinaryOp::Sub, g.count, done), std::move(body))};
-  }
-
-  /// The rows of a triangle, `for j < n: for l < k(j): row[e(l, j)] = row[e(l, j)] + X`,
-  /// where each row is one element shorter than the last and starts one element later
-  /// (a triangular matrix times a vector, column by column). Four j share one pass over
-  /// the positions all four rows cover; the first three positions of the group, which
-  /// only the first one, two or three rows reach, are updated before it, row by row.
-  /// Every element still gets its terms in j order.
-  Block jamTriangle(const Stmt& loop, size_t at) {
-    const Stmt& rows = *loop.body[at];
-    Groups g = groupsOf(loop, at);
-    std::vector<Renaming>& copies = g.copies;
-    // Row u's first 3 - u elements (fewer when the row is shorter).
-    for (int64_t u = 0; u + 1 < kCopies; ++u) {
-      LocalP corner = exprs_.newLocal(rows.local->name, Elem::I64);
-      copies[u][rows.local->id] = exprs_.local(corner);
-      ExprP extent = exprs_.binary(BinaryOp::Min, rename(rows.value, copies[u]),
-                                   exprs_.index(kCopies - 1 - u));
-      Block steps;
-      for (const StmtP& step : rows.body)
-        steps.push_back(copy(*step, copies[u]));
-      g.jammed.push_back(makeFor(corner, extent, std::move(steps)));
-    }
-    // The rest: position l of the last row is position l + 3 - u of row u.
-    LocalP shared = exprs_.newLocal(rows.local->name, Elem::I64);
-    Block steps;
-    for (int64_t u = 0; u < kCopies; ++u) {
-      copies[u][rows.local->id] = exprs_.add(exprs_.local(shared), exprs_.index(kCopies - 1 - u));
-      for (const StmtP& step : rows.body)
-        steps.push_back(copy(*step, copies[u]));
-    }
-    g.jammed.push_back(makeFor(shared, rename(rows.value, copies[kCopies - 1]), std::move(steps)));
-    return finish(loop, g);
-  }
-
-  /// `for l < k: ...; acc = acc op X` with acc declared before it in the j loop, k free of
-  /// j and of the body's locals, and a body that only declares and assigns its own locals.
-  bool isSum(const Stmt& reduction, const std::set<uint32_t>& declared, uint32_t j) {
-    if (reduction.body.empty() || mentionsLocal(reduction.value, j)) return false;
-    for (uint32_t local : declared)
-      if (mentionsLocal(reduction.value, local)) return false;
-    const Stmt& last = *reduction.body.back();
-    if (last.kind != Stmt::Kind::Assign || !declared.count(last.local->id)) return false;
-    const ExprP& value = last.value;
-    if (value->kind != Expr::Kind::Binary || value->operands[0]->kind != Expr::Kind::Local ||
-        value->operands[0]->local->id != last.local->id ||
-        mentionsLocal(value->operands[1], last.local->id))
-      return false;
-    std::set<uint32_t> own;
-    for (size_t i = 0; i + 1 < reduction.body.size(); ++i) {
-      const Stmt& step = *reduction.body[i];
-      if (step.kind == Stmt::Kind::Declare) {
-        own.insert(step.local->id);
-        continue;
-      }
-      if (step.kind != Stmt::Kind::If || !onlyAssigns(step, own)) return false;
-    }
-    return true;
-  }
-
-  /// `for l < k: ..; row[e(l)] = row[e(l)] + X` with e(l) growing by one with l and free of
-  /// j, k free of j, X reading no row the loop writes, and nothing else but declarations
-  /// and guarded reads into them. Four j share one pass over l: each element of a row
-  /// still gets its four updates in j order, one after the other.
-  /// `triangular` asks instead for k shrinking by one and e growing by one with j, where e
-  /// may read the row loop's own declared positions (`p = l + j + 1`).
-  bool isRowUpdate(const Block& body, const std::set<uint32_t>& declared, uint32_t j,
-                   bool triangular) {
-    const Stmt& rows = *body.back();
-    if (rows.parallel || rows.body.empty()) return false;
-    if (triangular ? !shrinksByOne(rows.value, j) : mentionsLocal(rows.value, j)) return false;
-    for (uint32_t local : declared)
-      if (mentionsLocal(rows.value, local)) return false;
-    std::set<uint32_t> own, written, assigned;
-    std::vector<std::pair<uint32_t, ExprP>> positions; // own locals never assigned
-    for (const StmtP& step : rows.body)
-      if (step->kind == Stmt::Kind::If)
-        for (const StmtP& inner : step->body)
-          if (inner->kind == Stmt::Kind::Assign) assigned.insert(inner->local->id);
-    std::vector<const Stmt*> updates;
-    for (const StmtP& step : rows.body) {
-      switch (step->kind) {
-      case Stmt::Kind::Declare:
-        own.insert(step->local->id);
-        if (triangular && !assigned.count(step->local->id))
-          positions.emplace_back(step->local->id, step->value);
-        break;
-      case Stmt::Kind::If:
-        if (!onlyAssigns(*step, own)) return false;
-        break;
-      case Stmt::Kind::Store: {
-        const ExprP& value = step->value;
-        ExprP index = step->index;
-        for (auto position = positions.rbegin(); position != positions.rend(); ++position)
-          if (mentionsLocal(index, position->first))
-            index = exprs_.substitute(index, position->first, position->second);
-        bool alongRows = triangular ? growsByOne(index, j) : !mentionsLocal(index, j);
-        if (value->kind != Expr::Kind::Binary || value->binaryOp != BinaryOp::Add ||
-            value->operands[0]->kind != Expr::Kind::Load ||
-            value->operands[0]->buffer != step->buffer ||
-            value->operands[0]->operands[0] != step->index || !growsByOne(index, rows.local->id) ||
-            !alongRows || !written.insert(step->buffer->id).second)
-          return false;
-        for (uint32_t local : own)
-          if (mentionsLocal(index, local)) return false;
-        for (uint32_t local : declared)
-          if (mentionsLocal(index, local)) return false;
-        updates.push_back(step.get());
-        break;
-      }
-      default:
-        return false;
-      }
-    }
-    if (updates.empty()) return false;
-    // No other read of the rows: not in the terms, the declarations or the guards.
-    auto readsRows = [&](const ExprP& expr) { return expr && readsAnyBuffer(expr, written); };
-    for (size_t s = 0; s + 1 < body.size(); ++s) // the declarations before the row loop
-      if (readsRows(body[s]->value)) return false;
-    for (const StmtP& step : rows.body) {
-      if (step->kind == Stmt::Kind::Store) {
-        if (readsRows(step->value->operands[1])) return false;
-        continue;
-      }
-      if (readsRows(step->value)) return false;
-      for (const StmtP& inner : step->body)
-        if (readsRows(inner->value)) return false;
-    }
-    return true;
-  }
-
-  /// The sum and what comes before it read no buffer the j loop writes, and no local the j
-  /// loop assigns outside the sum.
-  static bool jammable(const Stmt& loop, const Stmt& reduction, size_t at) {
-    std::set<uint32_t> written, assigned;
-    for (size_t s = 0; s < loop.body.size(); ++s)
-      if (s != at) collectWrites(*loop.body[s], written, assigned);
-    bool conflict = false;
-    std::function<void(const Stmt&)> visit = [&](const Stmt& s) {
-      auto check = [&](const ExprP& e) {
-        if (!e) return;
-        conflict |= readsAnyBuffer(e, written);
-        for (uint32_t local : assigned)
-          conflict |= mentionsLocal(e, local);
+  bool legal(const Stmt& loop, const Block& pre, const Stmt& inner, const Block& post) {
+    const uint32_t j = loop.local->id;
+    // Locals of the enclosing code that the body assigns.
+    std::set<uint32_t> outside = assignedFromOutside(loop.body);
+    for (uint32_t local : outside) {
+      bool onlyCommuting = true, onlyPost = true, readBefore = false;
+      std::set<int> ops;
+      auto visit = [&](const Block& block, Part part) {
+        forEachStmt(block, [&](const Stmt& s) {
+          bool assigns = (s.kind == Stmt::Kind::Assign || s.kind == Stmt::Kind::Accumulate) &&
+                         s.local->id == local;
+          if (assigns) {
+            onlyPost = onlyPost && part == Part::Post;
+            onlyCommuting = onlyCommuting && s.kind == Stmt::Kind::Accumulate && s.reassociate;
+            if (s.kind == Stmt::Kind::Accumulate) ops.insert(int(s.op));
+            if (mentionsLocal(s.value, local)) onlyCommuting = false;
+          } else {
+            for (const ExprP& e : operandsOf(s))
+              if (mentionsLocal(e, local)) {
+                onlyCommuting = false;
+                readBefore = readBefore || part != Part::Post;
+              }
+          }
+        });
       };
-      check(s.value);
-      check(s.index);
-      for (const StmtP& inner : s.body)
-        visit(*inner);
-    };
-    // The sum and the declarations before it run for all four copies before any
-    // copy's later statements.
-    for (size_t s = 0; s <= at; ++s)
-      visit(*loop.body[s]);
-    return !conflict;
-  }
-
-  static void collectWrites(const Stmt& s, std::set<uint32_t>& written,
-                            std::set<uint32_t>& assigned) {
-    if (s.kind == Stmt::Kind::Store) written.insert(s.buffer->id);
-    if (s.kind == Stmt::Kind::Assign) assigned.insert(s.local->id);
-    for (const StmtP& inner : s.body)
-      collectWrites(*inner, written, assigned);
-  }
-
-  /// A copy of `statement` with renamed locals; the locals it declares get fresh names.
-  StmtP copy(const Stmt& statement, Renaming& names) {
-    auto copied = std::make_shared<Stmt>(statement);
-    copied->value = rename(statement.value, names);
-    copied->index = rename(statement.index, names);
-    if (statement.kind == Stmt::Kind::Declare) {
-      copied->local = exprs_.newLocal(statement.local->name, statement.local->type);
-      names[statement.local->id] = exprs_.local(copied->local);
-    } else if (statement.kind == Stmt::Kind::Assign) {
-      auto renamed = names.find(statement.local->id);
-      if (renamed != names.end()) copied->local = renamed->second->local;
+      visit(pre, Part::Pre);
+      visit(inner.body, Part::Inner);
+      visit(post, Part::Post);
+      if (mentionsLocal(inner.lower, local) || mentionsLocal(inner.value, local)) return false;
+      if (!(onlyCommuting && ops.size() == 1) && !(onlyPost && !readBefore)) return false;
     }
-    copied->body.clear();
-    for (const StmtP& inner : statement.body)
-      copied->body.push_back(copy(*inner, names));
-    return copied;
+    // Memory.
+    struct Placed {
+      Access access;
+      Part part;
+    };
+    std::vector<Placed> placed;
+    std::vector<Access> all;
+    auto add = [&](const std::vector<Access>& accesses, Part part) {
+      for (const Access& access : accesses) {
+        placed.push_back({access, part});
+        all.push_back(access);
+      }
+    };
+    add(accessesOf(pre), Part::Pre);
+    Stmt bounds = inner;
+    bounds.body.clear();
+    add(accessesOf(bounds), Part::Pre);
+    add(accessesOf(inner.body), Part::Inner);
+    add(accessesOf(post), Part::Post);
+    std::set<uint32_t> varying = definedIn(loop.body);
+    std::set<uint32_t> varyingInner = varying;
+    varyingInner.erase(inner.local->id);
+    varyingInner.insert(j);
+    for (size_t a = 0; a < placed.size(); ++a)
+      for (size_t b = a; b < placed.size(); ++b) {
+        const Placed& x = placed[a];
+        const Placed& y = placed[b];
+        if (!x.access.write && !y.access.write) continue;
+        if (meetOf(x.access, y.access, j, loop.step, varying) != Meet::Maybe) continue;
+        if (commutingSteps(x.access, y.access, all)) continue;
+        if (x.part == y.part && x.part != Part::Inner) continue; // order kept
+        if (x.part != Part::Inner || y.part != Part::Inner) return false;
+        if (meetOf(x.access, y.access, inner.local->id, inner.step, varyingInner) == Meet::Maybe)
+          return false;
+      }
+    return true;
   }
 
-  ExprP rename(ExprP expr, const Renaming& names) {
-    if (!expr) return expr;
-    for (const auto& [local, replacement] : names)
-      if (mentionsLocal(expr, local)) expr = exprs_.substitute(expr, local, replacement);
-    return expr;
+  bool profitable(const Stmt& loop, const Stmt& inner, const std::set<uint32_t>& preLocals) {
+    const uint32_t j = loop.local->id;
+    std::set<uint32_t> perIteration = preLocals;
+    perIteration.insert(j);
+    bool chain = false, reuse = false;
+    forEachStmt(inner.body, [&](const Stmt& s) {
+      if (s.kind == Stmt::Kind::Accumulate && preLocals.count(s.local->id)) chain = true;
+    });
+    for (const Access& access : accessesOf(inner.body)) {
+      bool invariant = true;
+      for (const ExprP& index : access.indices)
+        invariant = invariant && !mentionsAny(index, perIteration);
+      bool moves = false;
+      for (const ExprP& index : access.indices)
+        moves = moves || mentionsLocal(index, inner.local->id);
+      reuse = reuse || (invariant && moves);
+    }
+    return chain || reuse;
+  }
+
+  Block rewrite(const Stmt& loop, const Block& pre, const Stmt& inner, const Block& post) {
+    const uint32_t j = loop.local->id;
+    ExprP count = exprs_.max(exprs_.sub(loop.value, loop.lower), exprs_.index(0));
+    LocalP end = exprs_.newLocal(loop.local->name, Elem::I64);
+    ExprP endValue =
+        exprs_.add(loop.lower, exprs_.mul(exprs_.indexDiv(count, exprs_.index(kCopies)),
+                                          exprs_.index(kCopies)));
+    LocalP group = exprs_.newLocal(loop.local->name, Elem::I64);
+
+    std::vector<std::map<uint32_t, ExprP>> names(kCopies);
+    Block jammed;
+    for (int64_t u = 0; u < kCopies; ++u) {
+      names[u][j] = exprs_.add(exprs_.local(group), exprs_.index(u));
+      Block copies = copyBlock(exprs_, pre, names[u]);
+      jammed.insert(jammed.end(), copies.begin(), copies.end());
+    }
+    auto boundOf = [&](const ExprP& bound, int64_t u) {
+      return exprs_.substitute(bound, names[u]);
+    };
+    bool rectangular = !mentionsLocal(inner.lower, j) && !mentionsLocal(inner.value, j);
+    ExprP shared = inner.lower, sharedEnd = inner.value;
+    if (!rectangular) {
+      shared = boundOf(inner.lower, 0);
+      sharedEnd = boundOf(inner.value, 0);
+      for (int64_t u = 1; u < kCopies; ++u) {
+        shared = exprs_.max(shared, boundOf(inner.lower, u));
+        sharedEnd = exprs_.min(sharedEnd, boundOf(inner.value, u));
+      }
+      // The indices only copy u runs, before the shared ones.
+      for (int64_t u = 0; u < kCopies; ++u) {
+        LocalP index = exprs_.newLocal(inner.local->name, Elem::I64);
+        std::map<uint32_t, ExprP> own = names[u];
+        own[inner.local->id] = exprs_.local(index);
+        StmtP corner =
+            makeFor(index, boundOf(inner.lower, u), exprs_.min(shared, boundOf(inner.value, u)),
+                    copyBlock(exprs_, inner.body, own));
+        corner->maxTrips = spanBound(corner->lower, corner->value);
+        if (corner->maxTrips != 0) jammed.push_back(corner);
+      }
+    }
+    LocalP index = exprs_.newLocal(inner.local->name, Elem::I64);
+    Block interleaved;
+    for (int64_t u = 0; u < kCopies; ++u) {
+      std::map<uint32_t, ExprP> own = names[u];
+      own[inner.local->id] = exprs_.local(index);
+      Block copies = copyBlock(exprs_, inner.body, own);
+      interleaved.insert(interleaved.end(), copies.begin(), copies.end());
+    }
+    jammed.push_back(makeFor(index, shared, sharedEnd, std::move(interleaved)));
+    if (!rectangular) {
+      // ... and after them.
+      for (int64_t u = 0; u < kCopies; ++u) {
+        LocalP own = exprs_.newLocal(inner.local->name, Elem::I64);
+        std::map<uint32_t, ExprP> renaming = names[u];
+        renaming[inner.local->id] = exprs_.local(own);
+        StmtP corner = makeFor(own, exprs_.max(sharedEnd, shared), boundOf(inner.value, u),
+                               copyBlock(exprs_, inner.body, renaming));
+        corner->maxTrips = spanBound(corner->lower, corner->value);
+        if (corner->maxTrips != 0) jammed.push_back(corner);
+      }
+    }
+    for (int64_t u = 0; u < kCopies; ++u) {
+      Block copies = copyBlock(exprs_, post, names[u]);
+      jammed.insert(jammed.end(), copies.begin(), copies.end());
+    }
+    StmtP main = makeFor(group, loop.lower, exprs_.local(end), std::move(jammed), kCopies);
+    StmtP rest = makeFor(loop.local, exprs_.local(end), loop.value, loop.body);
+    rest->maxTrips = kCopies - 1;
+    return {makeDeclare(end, endValue), main, rest};
+  }
+
+  /// A constant bound on to - from whatever the values of the locals, when there is one:
+  /// through the max and min of the copies' bounds down to differences of affine forms.
+  static std::optional<int64_t> spanBound(const ExprP& from, const ExprP& to) {
+    auto isOp = [](const ExprP& e, BinaryOp op) {
+      return e->kind == Expr::Kind::Binary && e->binaryOp == op && e->type == Elem::I64;
+    };
+    auto both = [](std::optional<int64_t> a, std::optional<int64_t> b, bool largest) {
+      if (!a || !b) return largest ? std::optional<int64_t>() : (a ? a : b);
+      return std::optional<int64_t>(largest ? std::max(*a, *b) : std::min(*a, *b));
+    };
+    if (isOp(to, BinaryOp::Max))
+      return both(spanBound(from, to->operands[0]), spanBound(from, to->operands[1]), true);
+    if (isOp(to, BinaryOp::Min))
+      return both(spanBound(from, to->operands[0]), spanBound(from, to->operands[1]), false);
+    if (isOp(from, BinaryOp::Max))
+      return both(spanBound(from->operands[0], to), spanBound(from->operands[1], to), false);
+    if (isOp(from, BinaryOp::Min))
+      return both(spanBound(from->operands[0], to), spanBound(from->operands[1], to), true);
+    Affine span = affineOf(to) - affineOf(from);
+    if (!span.isConstant()) return std::nullopt;
+    return std::max<int64_t>(span.constant, 0);
   }
 
   ExprBuilder& exprs_;

@@ -7,8 +7,9 @@
 
 namespace arr::loops {
 
-/// Lowers every entry point. Throws std::logic_error for IR it cannot lower
-/// (a Diff node left by an earlier stage).
-Program lowerToLoops(const core::Program& program);
+/// Lowers every entry point. Reductions may be reassociated where the primitive table
+/// allows, on floats only without `strictFp` (LANGUAGE.md §9). Throws std::logic_error
+/// for IR it cannot lower (a Diff node left by an earlier stage).
+Program lowerToLoops(const core::Program& program, bool strictFp);
 
 } // namespace arr::loops

@@ -15,7 +15,7 @@ namespace arr::loops {
 using core::Node;
 using K = core::Node::Kind;
 
-Lowering::Lowering(const core::Entry& entry) : entry_(entry) {}
+Lowering::Lowering(const core::Entry& entry, bool strictFp) : entry_(entry), strictFp_(strictFp) {}
 
 // ---- Scopes --------------------------------------------------------------------
 
@@ -30,11 +30,8 @@ ScopeP Lowering::openScope(const ScopeP& parent, bool isLoop, bool isGuard) {
 
 Block Lowering::closeScope(const ScopeP& scope) {
   Block block = std::move(scope->block);
-  for (const BufferP& buffer : scope->toFree) {
-    auto free = std::make_shared<Stmt>(Stmt{Stmt::Kind::Free});
-    free->buffer = buffer;
-    block.push_back(free);
-  }
+  for (const BufferP& buffer : scope->toFree)
+    block.push_back(makeFree(buffer));
   scope->toFree.clear();
   return block;
 }
@@ -148,26 +145,25 @@ std::string Lowering::memoKey(const core::NodeP& node, const std::vector<ExprP>&
 LocalP Lowering::declare(const std::string& name, const ExprP& value) {
   LocalP local = exprs_.newLocal(name, value->type);
   localScopes_[local->id] = current_;
-  auto statement = std::make_shared<Stmt>(Stmt{Stmt::Kind::Declare});
-  statement->local = local;
-  statement->value = value;
-  emit(statement);
+  emit(makeDeclare(local, value));
   return local;
 }
 
 void Lowering::assign(const LocalP& local, const ExprP& value) {
-  auto statement = std::make_shared<Stmt>(Stmt{Stmt::Kind::Assign});
-  statement->local = local;
-  statement->value = value;
-  emit(statement);
+  emit(makeAssign(local, value));
 }
 
-void Lowering::store(const BufferP& buffer, const ExprP& index, const ExprP& value) {
-  auto statement = std::make_shared<Stmt>(Stmt{Stmt::Kind::Store});
-  statement->buffer = buffer;
-  statement->index = index;
-  statement->value = value;
-  emit(statement);
+void Lowering::store(const BufferP& buffer, const std::vector<ExprP>& indices, const ExprP& value) {
+  emit(makeStore(buffer, indices, value));
+}
+
+void Lowering::accumulate(const LocalP& local, BinaryOp op, const ExprP& value) {
+  emit(makeAccumulate(local, op, value, mayReassociate(op, local->type)));
+}
+
+void Lowering::update(const BufferP& buffer, const std::vector<ExprP>& indices, BinaryOp op,
+                      const ExprP& value) {
+  emit(makeUpdate(buffer, indices, op, value, mayReassociate(op, buffer->type)));
 }
 
 void Lowering::loop(const core::Dim& extent, const std::string& name, bool parallel,
@@ -187,9 +183,7 @@ void Lowering::loopTo(const ExprP& extent, const core::Dim& bound, const std::st
   ExprP index = exprs_.local(var);
   assumeInRange(scope, index, bound);
   within(scope, [&] { body(index); });
-  auto statement = std::make_shared<Stmt>(Stmt{Stmt::Kind::For});
-  statement->local = var;
-  statement->value = extent;
+  StmtP statement = makeFor(var, exprs_.index(0), extent, {});
   ExprP staticBound = dimension(bound);
   if (staticBound != extent) loopBounds_[statement.get()] = staticBound;
   statement->body = closeScope(scope);
@@ -221,10 +215,7 @@ void Lowering::loopNest(const std::vector<core::Dim>& shape, bool parallel,
 void Lowering::guarded(const ExprP& condition, const std::function<void()>& body) {
   ScopeP scope = openScope(current_, false, true);
   within(scope, body);
-  auto statement = std::make_shared<Stmt>(Stmt{Stmt::Kind::If});
-  statement->value = condition;
-  statement->body = closeScope(scope);
-  emit(statement);
+  emit(makeIf(condition, closeScope(scope)));
 }
 
 ExprP Lowering::workOf(const Block& block) {
@@ -232,7 +223,8 @@ ExprP Lowering::workOf(const Block& block) {
   for (const StmtP& statement : block) {
     if (statement->kind == Stmt::Kind::For) {
       auto bound = loopBounds_.find(statement.get());
-      ExprP extent = bound == loopBounds_.end() ? statement->value : bound->second;
+      ExprP extent = bound == loopBounds_.end() ? exprs_.sub(statement->value, statement->lower)
+                                                : bound->second;
       work = exprs_.add(work,
                         exprs_.mul(extent, exprs_.add(workOf(statement->body), exprs_.index(1))));
     } else if (statement->kind == Stmt::Kind::If)
@@ -278,27 +270,11 @@ ExprP Lowering::derivedSize(const SizeDerivation& derivation) {
   return exprs_.select(divisorZero, exprs_.index(0), quotient);
 }
 
-ExprP Lowering::elementCount(const std::vector<core::Dim>& shape) {
-  // A product of the dimensions, which code generation multiplies with overflow checks
-  // (an allocation of more than 2^63 elements fails): constant dimensions are folded
-  // only while their product fits.
-  ExprP count = exprs_.index(1);
-  int64_t constant = 1;
-  for (const core::Dim& dim : shape) {
-    std::optional<int64_t> value = dim.asConstant();
-    if (!value) {
-      count = exprs_.mul(count, dimension(dim));
-      continue;
-    }
-    if (*value == 0) return exprs_.index(0);
-    int64_t product = 0;
-    if (__builtin_mul_overflow(constant, *value, &product)) {
-      count = exprs_.binary(core::BinaryOp::Mul, count, exprs_.index(constant));
-      product = *value;
-    }
-    constant = product;
-  }
-  return exprs_.mul(count, exprs_.index(constant));
+std::vector<ExprP> Lowering::dimensions(const std::vector<core::Dim>& shape) {
+  std::vector<ExprP> extents;
+  for (const core::Dim& dim : shape)
+    extents.push_back(dimension(dim));
+  return extents;
 }
 
 ExprP Lowering::linearIndex(const std::vector<core::Dim>& shape,
@@ -468,7 +444,7 @@ Function Lowering::run() {
       localScopes_[param.scalar->id] = root_;
       bind(var, Binding{0, exprs_.local(param.scalar), std::nullopt, nullptr, root_});
     } else {
-      param.buffer = exprs_.newBuffer(var->name, var->type.elem);
+      param.buffer = exprs_.newBuffer(var->name, var->type.elem, dimensions(var->type.shape));
       bind(var, Binding{0, nullptr, ArrayBuffer{param.buffer, var->type.shape}, nullptr, root_});
     }
     function_.params.push_back(param);
@@ -479,7 +455,8 @@ Function Lowering::run() {
   analyse(body);
   std::vector<core::Type> types = core::resultTypes(*body);
   for (size_t i = 0; i < types.size(); ++i)
-    function_.results.push_back(exprs_.newBuffer("out" + std::to_string(i), types[i].elem));
+    function_.results.push_back(
+        exprs_.newBuffer("out" + std::to_string(i), types[i].elem, dimensions(types[i].shape)));
 
   std::vector<core::VarP> bound;
   core::NodeP inner = bindLets(body, bound);
@@ -498,7 +475,7 @@ Function Lowering::run() {
 
 void Lowering::writeResult(const BufferP& buffer, const core::NodeP& node) {
   if (node->type.isScalar()) {
-    store(buffer, exprs_.index(0), pull(node, {}));
+    store(buffer, {}, pull(node, {}));
     return;
   }
   storeInto(buffer, node);

@@ -69,7 +69,7 @@ struct Binding {
 
 class Lowering {
 public:
-  explicit Lowering(const core::Entry& entry);
+  Lowering(const core::Entry& entry, bool strictFp);
   Function run();
 
 private:
@@ -109,7 +109,15 @@ private:
   // ---- Loops and statements ----
   LocalP declare(const std::string& name, const ExprP& value);
   void assign(const LocalP& local, const ExprP& value);
-  void store(const BufferP& buffer, const ExprP& index, const ExprP& value);
+  void store(const BufferP& buffer, const std::vector<ExprP>& indices, const ExprP& value);
+  /// `acc op= value`, reassociable as the table and --strict-fp allow.
+  void accumulate(const LocalP& local, BinaryOp op, const ExprP& value);
+  /// `buffer[indices] op= value`, likewise.
+  void update(const BufferP& buffer, const std::vector<ExprP>& indices, BinaryOp op,
+              const ExprP& value);
+  bool mayReassociate(BinaryOp op, Elem type) const {
+    return prim::mayReassociate(op, type, !strictFp_);
+  }
   /// Emits a loop over [0, extent) into the current scope; `body` runs with the
   /// loop's scope current and the loop variable. Parallel loops with
   /// reductions fold the given locals across chunks.
@@ -131,7 +139,7 @@ private:
   ExprP dimension(const core::Dim& dim);
   /// The value of a size the compiler derived from others (SizeDerivation).
   ExprP derivedSize(const SizeDerivation& derivation);
-  ExprP elementCount(const std::vector<core::Dim>& shape);
+  std::vector<ExprP> dimensions(const std::vector<core::Dim>& shape);
   ExprP linearIndex(const std::vector<core::Dim>& shape, const std::vector<ExprP>& indices);
   bool knownInRange(const ExprP& index, const core::Dim& extent);
   /// `0 <= index < extent` for every index not known to be in range (true when none).
@@ -241,6 +249,7 @@ private:
   void addDimensionChecks();
 
   const core::Entry& entry_;
+  const bool strictFp_;
   std::shared_ptr<ExprBuilder> exprsOwner_ = std::make_shared<ExprBuilder>();
   ExprBuilder& exprs_ = *exprsOwner_;
   Function function_;
@@ -267,6 +276,7 @@ private:
   std::unordered_map<const Stmt*, ExprP> loopBounds_;
   std::unordered_map<uint32_t, core::Dim> loopExtents_; // loop variable → its bound
   std::unordered_map<std::string, core::NodeP> expansions_;
+  std::unordered_map<std::string, BufferP> views_; // reshapes of stored arrays, by base and shape
   struct Decision {
     ScopeP scope; // keeps the scope's address from being reused by another
     std::optional<Expansion> expansion;

@@ -57,7 +57,7 @@ LocalP Lowering::foldRows(const core::NodeP& array, const std::vector<ExprP>& in
   loop(array->type.shape[0], "r", mayParallelise(), {{result, op}}, [&](const ExprP& row) {
     std::vector<ExprP> at = withOuterIndex(row, indices);
     ExprP element = stored ? load(*stored, at) : pull(array, at);
-    assign(result, exprs_.binary(op, exprs_.local(result), element));
+    accumulate(result, op, element);
   });
   return result;
 }
@@ -101,16 +101,14 @@ ExprP Lowering::sumOfPrefix(const Node& node, const std::vector<ExprP>& indices)
   const core::Dim& rows = array->type.shape[0];
   ExprP count = dimension(rows);
   ExprP zero = exprs_.index(0);
-  ExprP end = pull(limit, {});
-  end = exprs_.select(exprs_.binary(BinaryOp::Lt, end, zero), zero, end);
-  end = exprs_.select(exprs_.binary(BinaryOp::Lt, count, end), count, end);
+  ExprP end = exprs_.min(exprs_.max(pull(limit, {}), zero), count);
   ExprP negativeZero = exprs_.constant(-0.0, node.type.elem);
   LocalP sum = declare("sum", negativeZero);
   loopTo(end, rows, "r", mayParallelise(), {{sum, BinaryOp::Add}}, [&](const ExprP& row) {
     bind(c, Binding{0, row, std::nullopt, nullptr, scopeOf(row)});
     ExprP term = pull(body->operands[1], {});
     unbind(c);
-    assign(sum, exprs_.binary(BinaryOp::Add, exprs_.local(sum), term));
+    accumulate(sum, BinaryOp::Add, term);
   });
   ExprP positiveZero = exprs_.zero(node.type.elem);
   // An empty sum is +0.0 too.
@@ -286,11 +284,8 @@ bool Lowering::shouldMaterialise(const core::NodeP& node, const ScopeP& home,
 ArrayBuffer Lowering::materialise(const core::NodeP& node, const ScopeP& home, bool sumRowsOuter) {
   if (auto existing = existingBuffer(node)) return *existing;
   ArrayBuffer array = within(home, [&] {
-    BufferP buffer = exprs_.newBuffer("t", node->type.elem);
-    auto alloc = std::make_shared<Stmt>(Stmt{Stmt::Kind::Alloc});
-    alloc->buffer = buffer;
-    alloc->value = elementCount(node->type.shape);
-    emit(alloc);
+    BufferP buffer = exprs_.newBuffer("t", node->type.elem, dimensions(node->type.shape));
+    emit(makeAlloc(buffer));
     current_->toFree.push_back(buffer);
     storeInto(buffer, node, sumRowsOuter);
     return ArrayBuffer{buffer, node->type.shape};
@@ -311,7 +306,7 @@ void Lowering::storeInto(const BufferP& buffer, const core::NodeP& node, bool su
     return storeSumInto(buffer, *node);
   const std::vector<core::Dim>& shape = node->type.shape;
   loopNest(shape, mayParallelise(), [&](const std::vector<ExprP>& indices) {
-    store(buffer, linearIndex(shape, indices), pullFresh(node, indices));
+    store(buffer, indices, pullFresh(node, indices));
   });
 }
 
@@ -341,15 +336,13 @@ void Lowering::storeLiteralInto(const BufferP& buffer, const Node& node) {
         data.push_back(constant[k] ? values[next++] : zero);
     ArrayBuffer array = constantData(node.type, std::move(data));
     loopNest(shape, mayParallelise(), [&](const std::vector<ExprP>& indices) {
-      ExprP position = linearIndex(shape, indices);
-      store(buffer, position, exprs_.load(array.buffer, position));
+      store(buffer, indices, load(array, indices));
     });
   }
   for (size_t k = 0; k < node.operands.size(); ++k)
     if (!constant[k])
       loopNest(inner, mayParallelise(), [&](const std::vector<ExprP>& rest) {
-        ExprP position = linearIndex(shape, withOuterIndex(exprs_.index(int64_t(k)), rest));
-        store(buffer, position, pull(node.operands[k], rest));
+        store(buffer, withOuterIndex(exprs_.index(int64_t(k)), rest), pull(node.operands[k], rest));
       });
 }
 
@@ -365,15 +358,11 @@ void Lowering::storeSumInto(const BufferP& buffer, const Node& node) {
     ExprP empty = exprs_.binary(BinaryOp::Eq, dimension(rows), exprs_.index(0));
     initial = exprs_.select(empty, initial, exprs_.constant(-0.0, node.type.elem));
   }
-  loopNest(shape, mayParallelise(), [&](const std::vector<ExprP>& indices) {
-    store(buffer, linearIndex(shape, indices), initial);
-  });
+  loopNest(shape, mayParallelise(),
+           [&](const std::vector<ExprP>& indices) { store(buffer, indices, initial); });
   BinaryOp add = node.type.elem == Elem::Bool ? BinaryOp::Or : BinaryOp::Add;
   auto accumulate = [&](const ExprP& row, const std::vector<ExprP>& indices) {
-    ExprP position = linearIndex(shape, indices);
-    store(buffer, position,
-          exprs_.binary(add, exprs_.load(buffer, position),
-                        pull(array, withOuterIndex(row, indices))));
+    update(buffer, indices, add, pull(array, withOuterIndex(row, indices)));
   };
   if (mayParallelise() && shape.size() >= 2) {
     // Parallel over the first output dimension: the threads write disjoint rows.
@@ -408,7 +397,7 @@ void Lowering::scatterInto(const BufferP& buffer, const Node& node) {
   if (source->kind == K::SumOuter)
     stored = materialise(source, targetScope(source, {}, true), true);
   loopNest(target, mayParallelise(), [&](const std::vector<ExprP>& indices) {
-    store(buffer, linearIndex(target, indices), exprs_.zero(node.type.elem));
+    store(buffer, indices, exprs_.zero(node.type.elem));
   });
   // The outermost loop may run in parallel when its variable is itself one of
   // the target indices: distinct iterations then write disjoint parts of the
@@ -433,9 +422,8 @@ void Lowering::scatterInto(const BufferP& buffer, const Node& node) {
         std::vector<ExprP> at = from, position = to;
         at.insert(at.end(), rest.begin(), rest.end());
         position.insert(position.end(), rest.begin(), rest.end());
-        ExprP linear = linearIndex(target, position);
         ExprP value = stored ? load(*stored, at) : pull(source, at);
-        store(buffer, linear, exprs_.binary(add, exprs_.load(buffer, linear), value));
+        update(buffer, position, add, value);
       });
     };
     if (inRange->kind == Expr::Kind::Const)

@@ -4,23 +4,26 @@
 // was written in. GMM's gradient stores Q (x - mu) as [n, k, d] and reads it, for each
 // component k, point by point: one 256-byte row every k * d elements,
 //
-//   parallel for j < k: for i < n: ..; for c < d: .. t[(i * k + j) * d + c] ..
+//   parallel for j < k: for i < n: ..; for c < d: .. t[i, j, c] ..
 //
 // The rows are a plane apart, so each is a cache miss the hardware prefetcher does
 // not foresee, and the loop waits on memory for most of its time. Here the i loop
 // asks for the next row's cache lines before it works on the current one,
 //
 //   for i < n:
-//     for p < (d + 7) / 8: prefetch t[((i + 1) * k + j) * d + 8 p]
+//     for p < (d + 7) / 8: prefetch t[i + 4, j, 8 p]
 //     ..
 //
 // which costs a few instructions per row. Only rows whose stride in the loop's index
-// is a product of two or more sizes (a plane, not a row, apart) are prefetched:
-// a row-by-row walk (b[l * n + j] in a matrix product) is what hardware prefetchers
-// already follow. A prefetch is a hint and never faults, so the row after the last
+// is a product of two or more sizes (the index moves a dimension with two or more
+// non-constant dimensions after it: a plane, not a row, apart) are prefetched: a
+// row-by-row walk (b[l, j] in a matrix product) is what hardware prefetchers already
+// follow. A prefetch is a hint and never faults, so the row after the last
 // one costs nothing either.
 
 #include "loops/Prefetch.h"
+
+#include "loops/Analysis.h"
 
 #include <optional>
 #include <set>
@@ -44,33 +47,6 @@ int64_t elementBytes(Elem type) {
   }
 }
 
-/// The number of non-constant factors multiplying the local in `index`, when `index` is
-/// linear in it (a sum of terms, one of which holds the local times factors free of it).
-/// `mentions` knows which subexpressions read the local.
-std::optional<int> sizeFactors(const ExprP& index, LocalMentions& mentions) {
-  if (!mentions(index)) return std::nullopt;
-  if (index->kind == Expr::Kind::Local) return 0;
-  if (index->kind != Expr::Kind::Binary) return std::nullopt;
-  const ExprP& left = index->operands[0];
-  const ExprP& right = index->operands[1];
-  switch (index->binaryOp) {
-  case BinaryOp::Add:
-  case BinaryOp::Sub:
-    if (mentions(left) && mentions(right)) return std::nullopt;
-    return sizeFactors(mentions(left) ? left : right, mentions);
-  case BinaryOp::Mul: {
-    if (mentions(left) && mentions(right)) return std::nullopt;
-    const ExprP& inner = mentions(left) ? left : right;
-    const ExprP& factor = mentions(left) ? right : left;
-    auto factors = sizeFactors(inner, mentions);
-    if (!factors) return std::nullopt;
-    return *factors + (asIndexConstant(factor) ? 0 : 1);
-  }
-  default:
-    return std::nullopt;
-  }
-}
-
 class Prefetcher {
 public:
   explicit Prefetcher(ExprBuilder& exprs) : exprs_(exprs) {}
@@ -78,14 +54,15 @@ public:
   void block(Block& statements) {
     for (const StmtP& statement : statements) {
       block(statement->body);
+      block(statement->orElse);
       if (statement->kind == Stmt::Kind::For && !statement->parallel) prefetchRows(*statement);
     }
   }
 
 private:
   struct Row {
-    uint32_t local; // the inner loop along the row
-    ExprP extent;   // its length
+    uint32_t local;     // the inner loop along the row
+    ExprP lower, upper; // its bounds
   };
 
   /// What the search of one loop's body knows.
@@ -94,7 +71,7 @@ private:
     std::set<uint32_t> bodyLocals;                   // declared or looped over in the body
     std::vector<std::pair<uint32_t, ExprP>> aliases; // positions read through their values
     std::vector<Row> rows;                           // the inner loops around the load
-    std::set<uint32_t> requested;                    // prefetch addresses, once each
+    std::set<std::string> requested;                 // prefetch addresses, once each
     Block prefetches;
   };
 
@@ -115,18 +92,20 @@ private:
     std::function<void(const Block&)> visit = [&](const Block& statements) {
       for (const StmtP& statement : statements) {
         if (statement->kind == Stmt::Kind::For) {
-          scan.rows.push_back({statement->local->id, statement->value});
-          visit(statement->body);
-          scan.rows.pop_back();
+          if (statement->step == 1) {
+            scan.rows.push_back({statement->local->id, statement->lower, statement->value});
+            visit(statement->body);
+            scan.rows.pop_back();
+          }
           continue;
         }
-        for (const ExprP& expr : {statement->value, statement->index})
-          if (expr)
-            forEachExpr(expr, [&](const Expr& e) {
-              if (e.kind == Expr::Kind::Load && scan.requested.size() < kMaxStreams)
-                consider(scan, e);
-            });
+        for (const ExprP& expr : operandsOf(*statement))
+          forEachExpr(expr, [&](const Expr& e) {
+            if (e.kind == Expr::Kind::Load && scan.requested.size() < kMaxStreams)
+              consider(scan, e);
+          });
         visit(statement->body);
+        visit(statement->orElse);
       }
     };
     visit(loop.body);
@@ -135,38 +114,66 @@ private:
 
   /// A load along an inner row, rows a plane apart in the loop's index: its next row.
   void consider(Scan& scan, const Expr& load) {
-    ExprP index = load.operands[0];
-    for (const auto& [local, value] : scan.aliases)
-      if (mentionsLocal(index, local)) index = exprs_.substitute(index, local, value);
+    std::vector<ExprP> indices = load.operands;
+    for (ExprP& index : indices)
+      for (const auto& [local, value] : scan.aliases)
+        if (mentionsLocal(index, local)) index = exprs_.substitute(index, local, value);
     const LocalP& outer = scan.loop.local;
-    LocalMentions mentions(outer->id);
-    auto factors = sizeFactors(index, mentions);
-    if (!factors || *factors < 2) return;
+    const Buffer& buffer = *load.buffer;
+    // The dimension the loop's index moves, with two or more non-constant ones after it.
+    size_t rank = indices.size();
+    if (rank < 3) return;
+    std::optional<size_t> moved;
+    for (size_t d = 0; d < rank; ++d) {
+      Affine form = affineOf(indices[d]);
+      if (form.opaqueIn(outer->id)) return;
+      if (form.coefficient(outer->id) == 0) continue;
+      if (moved) return;
+      moved = d;
+    }
+    if (!moved) return;
+    int planes = 0;
+    for (size_t d = *moved + 1; d < rank; ++d)
+      planes += asIndexConstant(buffer.shape[d]) ? 0 : 1;
+    if (planes < 2) return;
     for (const Row& row : scan.rows) {
-      if (!growsByOne(index, row.local)) continue;
+      Affine last = affineOf(indices.back());
+      if (last.opaqueIn(row.local) || last.coefficient(row.local) != 1) continue;
+      bool alongRow = true;
+      for (size_t d = 0; d + 1 < rank; ++d)
+        alongRow = alongRow && !mentionsLocal(indices[d], row.local);
+      if (!alongRow) continue;
       // The address must be computable at the top of the loop's body.
       std::set<uint32_t> read;
-      collectLocals(index, read);
-      collectLocals(row.extent, read);
+      for (const ExprP& index : indices)
+        collectLocals(index, read);
+      collectLocals(row.lower, read);
+      collectLocals(row.upper, read);
       read.erase(outer->id);
       read.erase(row.local);
       for (uint32_t local : read)
         if (scan.bodyLocals.count(local)) return;
-      ExprP next = exprs_.substitute(index, outer->id,
-                                     exprs_.add(exprs_.local(outer), exprs_.index(kDistance)));
-      if (!scan.requested.insert(exprs_.substitute(next, row.local, exprs_.index(0))->id).second)
-        return;
       int64_t perLine = std::max<int64_t>(1, kLineBytes / elementBytes(load.buffer->type));
       LocalP line = exprs_.newLocal("line", Elem::I64);
+      std::map<uint32_t, ExprP> ahead{
+          {outer->id, exprs_.add(exprs_.local(outer), exprs_.index(kDistance * scan.loop.step))},
+          {row.local,
+           exprs_.add(row.lower, exprs_.mul(exprs_.local(line), exprs_.index(perLine)))}};
+      std::vector<ExprP> next;
+      for (const ExprP& index : indices)
+        next.push_back(exprs_.substitute(index, ahead));
+      std::string key = std::to_string(buffer.memory().id);
+      std::map<uint32_t, ExprP> firstLine{{line->id, exprs_.index(0)}};
+      for (const ExprP& index : next)
+        key += "," + std::to_string(exprs_.substitute(index, firstLine)->id);
+      if (!scan.requested.insert(key).second) return;
       auto prefetch = std::make_shared<Stmt>(Stmt{Stmt::Kind::Prefetch});
       prefetch->buffer = load.buffer;
-      prefetch->index =
-          exprs_.substitute(next, row.local, exprs_.mul(exprs_.local(line), exprs_.index(perLine)));
-      ExprP lines = exprs_.indexDiv(exprs_.binary(BinaryOp::Max,
-                                                  exprs_.add(row.extent, exprs_.index(perLine - 1)),
-                                                  exprs_.index(0)),
-                                    exprs_.index(perLine));
-      scan.prefetches.push_back(makeFor(line, lines, {prefetch}));
+      prefetch->indices = next;
+      ExprP length = exprs_.max(exprs_.sub(row.upper, row.lower), exprs_.index(0));
+      ExprP lines =
+          exprs_.indexDiv(exprs_.add(length, exprs_.index(perLine - 1)), exprs_.index(perLine));
+      scan.prefetches.push_back(makeFor(line, exprs_.index(0), lines, {prefetch}));
       return;
     }
   }
@@ -175,6 +182,7 @@ private:
     for (const StmtP& statement : statements) {
       if (statement->local) locals.insert(statement->local->id);
       collectBodyLocals(statement->body, locals);
+      collectBodyLocals(statement->orElse, locals);
     }
   }
 

@@ -73,13 +73,10 @@ ExprP Lowering::pullChecked(const core::NodeP& node, const std::vector<ExprP>& i
     return exprs_.select(condition, value, zero);
   // A read that is only in range under the condition: computed in a branch.
   LocalP result = declare("safe", zero);
-  auto statement = std::make_shared<Stmt>(Stmt{Stmt::Kind::If});
-  statement->value = condition;
-  statement->body = within(scope, [&] {
-    assign(result, value);
-    return closeScope(scope);
-  });
-  emit(statement);
+  emit(makeIf(condition, within(scope, [&] {
+                assign(result, value);
+                return closeScope(scope);
+              })));
   return exprs_.local(result);
 }
 
@@ -198,8 +195,17 @@ ExprP Lowering::pullGather(const Node& node, const std::vector<ExprP>& indices) 
 
 ExprP Lowering::pullReshape(const Node& node, const std::vector<ExprP>& indices) {
   const core::NodeP& source = node.operands[0];
+  if (auto array = existingBuffer(source)) {
+    // A stored array is read through a view with the new shape: the same memory.
+    std::vector<ExprP> shape = dimensions(node.type.shape);
+    std::string key = std::to_string(array->buffer->id);
+    for (const ExprP& extent : shape)
+      key += "," + std::to_string(extent->id);
+    BufferP& view = views_[key];
+    if (!view) view = exprs_.newView(array->buffer, shape);
+    return exprs_.load(view, indices);
+  }
   ExprP linear = linearIndex(node.type.shape, indices);
-  if (auto array = existingBuffer(source)) return exprs_.load(array->buffer, linear);
   // Row-major on both sides: the element at the same linear position.
   const std::vector<core::Dim>& shape = source->type.shape;
   std::vector<ExprP> at(shape.size());
@@ -255,13 +261,13 @@ std::optional<ArrayBuffer> Lowering::constantArray(const core::NodeP& node) {
 }
 
 ArrayBuffer Lowering::constantData(const core::Type& type, std::vector<core::Scalar> values) {
-  BufferP buffer = exprs_.newBuffer("c", type.elem);
+  BufferP buffer = exprs_.newBuffer("c", type.elem, dimensions(type.shape));
   function_.constants.push_back({buffer, std::move(values)});
   return ArrayBuffer{buffer, type.shape};
 }
 
 ExprP Lowering::load(const ArrayBuffer& array, const std::vector<ExprP>& indices) {
-  return exprs_.load(array.buffer, linearIndex(array.shape, indices));
+  return exprs_.load(array.buffer, indices);
 }
 
 std::optional<ArrayBuffer> Lowering::existingBuffer(const core::NodeP& node) {

@@ -1,6 +1,6 @@
 #include "loops/Release.h"
 
-#include "loops/ExprBuilder.h"
+#include "loops/Analysis.h"
 
 #include <algorithm>
 #include <set>
@@ -10,17 +10,22 @@ namespace arr::loops {
 namespace {
 
 bool uses(const Stmt& statement, uint32_t buffer) {
-  if (statement.buffer && statement.buffer->id == buffer) return true;
+  if (statement.buffer && statement.buffer->memory().id == buffer) return true;
   if (statement.other && statement.other->id == buffer) return true;
-  for (const ExprP& expr : {statement.value, statement.index, statement.work})
-    if (expr && readsAnyBuffer(expr, {buffer})) return true;
-  return std::any_of(statement.body.begin(), statement.body.end(),
-                     [&](const StmtP& inner) { return uses(*inner, buffer); });
+  for (const ExprP& expr : operandsOf(statement))
+    if (readsAnyBuffer(expr, {buffer})) return true;
+  auto inside = [&](const Block& block) {
+    return std::any_of(block.begin(), block.end(),
+                       [&](const StmtP& inner) { return uses(*inner, buffer); });
+  };
+  return inside(statement.body) || inside(statement.orElse);
 }
 
 void releaseEarly(Block& block) {
-  for (const StmtP& statement : block)
+  for (const StmtP& statement : block) {
     releaseEarly(statement->body);
+    releaseEarly(statement->orElse);
+  }
   for (size_t i = block.size(); i-- > 0;) {
     if (block[i]->kind != Stmt::Kind::Free) continue;
     StmtP free = block[i];
@@ -34,31 +39,24 @@ void releaseEarly(Block& block) {
   }
 }
 
-/// The locals a block defines (declarations and loop variables, nested ones too).
-void definedIn(const Block& block, std::set<uint32_t>& locals) {
-  for (const StmtP& statement : block) {
-    if (statement->kind == Stmt::Kind::Declare || statement->kind == Stmt::Kind::For)
-      locals.insert(statement->local->id);
-    definedIn(statement->body, locals);
-  }
-}
-
 /// Moves the allocations of serial loop bodies whose sizes the loops do not
 /// change out of the loops, innermost loops first.
 void hoistAllocations(Block& block) {
   for (size_t s = 0; s < block.size(); ++s) {
     Stmt& loop = *block[s];
     hoistAllocations(loop.body);
+    hoistAllocations(loop.orElse);
     if (loop.kind != Stmt::Kind::For || loop.parallel) continue;
-    std::set<uint32_t> inner{loop.local->id};
-    definedIn(loop.body, inner);
+    std::set<uint32_t> inner = definedIn(loop.body);
+    inner.insert(loop.local->id);
     Block before, after;
     for (size_t i = 0; i < loop.body.size();) {
       const StmtP& statement = loop.body[i];
       bool invariant = false;
       if (statement->kind == Stmt::Kind::Alloc) {
         std::set<uint32_t> read;
-        collectLocals(statement->value, read);
+        for (const ExprP& extent : statement->buffer->shape)
+          collectLocals(extent, read);
         invariant = std::none_of(read.begin(), read.end(),
                                  [&](uint32_t local) { return inner.count(local) > 0; });
       }
@@ -87,9 +85,9 @@ void hoistAllocations(Block& block) {
 
 } // namespace
 
-void placeAllocations(Block& block) {
-  hoistAllocations(block);
-  releaseEarly(block);
+void placeAllocations(Function& function, ExprBuilder&) {
+  hoistAllocations(function.body);
+  releaseEarly(function.body);
 }
 
 } // namespace arr::loops

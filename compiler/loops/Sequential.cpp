@@ -15,16 +15,6 @@ namespace arr::loops {
 using core::Node;
 using K = core::Node::Kind;
 
-namespace {
-
-std::vector<core::Dim> stackedShape(const core::Dim& count, const std::vector<core::Dim>& row) {
-  std::vector<core::Dim> shape{count};
-  shape.insert(shape.end(), row.begin(), row.end());
-  return shape;
-}
-
-} // namespace
-
 void Lowering::bindLoopValue(const core::VarP& var, const LoopValue& value) {
   bind(var, Binding{0, value.scalar, value.array, nullptr, current_});
 }
@@ -41,11 +31,8 @@ const std::vector<Lowering::LoopValue>& Lowering::lowerLoop(const core::NodeP& l
     std::vector<core::NodeP> init = core::loopInit(node), elements = core::loopElements(node),
                              captured = core::loopCaptured(node);
     auto allocate = [&](const std::string& name, Elem type, const std::vector<core::Dim>& shape) {
-      BufferP buffer = exprs_.newBuffer(name, type);
-      auto alloc = std::make_shared<Stmt>(Stmt{Stmt::Kind::Alloc});
-      alloc->buffer = buffer;
-      alloc->value = elementCount(shape);
-      emit(alloc);
+      BufferP buffer = exprs_.newBuffer(name, type, dimensions(shape));
+      emit(makeAlloc(buffer));
       current_->toFree.push_back(buffer);
       return buffer;
     };
@@ -120,11 +107,10 @@ const std::vector<Lowering::LoopValue>& Lowering::lowerLoop(const core::NodeP& l
       for (size_t k = 0; k < outputs.size(); ++k) {
         const core::NodeP& output = results[init.size() + k];
         const std::vector<core::Dim>& shape = output->type.shape;
-        std::vector<core::Dim> stacked = stackedShape(count, shape);
         loopNest(shape, mayParallelise(), [&](const std::vector<ExprP>& indices) {
           std::vector<ExprP> at{t};
           at.insert(at.end(), indices.begin(), indices.end());
-          store(outputs[k], linearIndex(stacked, at), pull(output, indices));
+          store(outputs[k], at, pull(output, indices));
         });
       }
       for (size_t j = 0; j < init.size(); ++j) {
@@ -132,20 +118,14 @@ const std::vector<Lowering::LoopValue>& Lowering::lowerLoop(const core::NodeP& l
           assign(scalars[j], nextScalars[j]);
           continue;
         }
-        auto swap = std::make_shared<Stmt>(Stmt{Stmt::Kind::Swap});
-        swap->buffer = current[j];
-        swap->other = next[j];
-        emit(swap);
+        emit(makeSwap(current[j], next[j]));
       }
       unbindAll(bound);
       for (size_t p = step.params.size(); p-- > 0;)
         unbind(step.params[p]);
       unbind(stepIndex);
     });
-    auto statement = std::make_shared<Stmt>(Stmt{Stmt::Kind::For});
-    statement->local = stepVar;
-    statement->value = dimension(count);
-    statement->body = closeScope(scope);
+    StmtP statement = makeFor(stepVar, exprs_.index(0), dimension(count), closeScope(scope));
     statement->carriesState = true;
     emit(statement);
     // After the steps the state holds the final value, which does not change any more:

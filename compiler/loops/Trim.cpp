@@ -4,26 +4,28 @@
 // half masked out; the GMM objective's `if c < r then .. else 0.0` is one, and so is
 // its transposition in the gradient:
 //
-//   for r < n: ..; acc = acc + select(j < r, X(r), 0.0)
+//   for r < n: ..; acc += select(j < r, X(r), 0.0)
 //
 // Every term with r <= j is zero, so the loop can start at j + 1. Only the sign of a
 // zero can tell: -0.0 + 0.0 is 0.0, so a sum that the skipped terms would have touched
 // gets one `+ 0.0` for all of them,
 //
 //   from = min(max(j + 1, 0), n)
-//   if 0 < from: acc = acc + 0.0
-//   for t < n - from: r = t + from; ..; acc = acc + select(j < r, X(r), 0.0)
+//   if 0 < from: acc += 0.0
+//   for r in [from, n): ..; acc += select(j < r, X(r), 0.0)
 //
 // which is exact: the terms left keep their order, and x + 0.0 + 0.0 is x + 0.0.
 // After unroll-and-jam, one loop accumulates four sums with four masks; it runs over
 // the union of their ranges (the least start, the greatest end) and keeps the masks.
-// The sums may also go into array elements, row[j] = row[j] + select(j < i, X(j), 0.0)
+// The sums may also go into array elements, row[j] += select(j < i, X(j), 0.0)
 // (the rows of partial sums the reduction interchange makes); the elements skipped
 // then get their + 0.0 from a loop of their own, which does no other arithmetic. The
 // loop body may declare locals and guard their reads, but do nothing else: no other
 // stores, no inner loops, and no reads of what the sums write.
 
 #include "loops/Trim.h"
+
+#include "loops/Analysis.h"
 
 #include <optional>
 #include <set>
@@ -32,12 +34,13 @@ namespace arr::loops {
 
 namespace {
 
-/// One masked sum: acc = acc + select(condition, term, zero) or select(condition, zero,
+/// One masked sum: acc += select(condition, term, zero) or select(condition, zero,
 /// term), possibly nested; the term counts where every condition is as `kept` says.
 struct MaskedSum {
-  LocalP accumulator; // a local: acc = acc + ..
-  BufferP buffer;     // or an element: buffer[index] = buffer[index] + ..
-  ExprP index;
+  LocalP accumulator; // a local: acc += ..
+  BufferP buffer;     // or an element: buffer[indices] += ..
+  std::vector<ExprP> indices;
+  bool reassociate = false;
   std::vector<std::pair<ExprP, bool>> conditions; // (condition, kept)
   ExprP zero;
 };
@@ -47,11 +50,6 @@ struct Range {
   std::optional<ExprP> lower, upper;
 };
 
-bool isZero(const ExprP& expr) {
-  if (expr->kind != Expr::Kind::Const) return false;
-  return std::visit([](auto value) { return value == decltype(value){}; }, expr->value);
-}
-
 class Trimmer {
 public:
   explicit Trimmer(ExprBuilder& exprs) : exprs_(exprs) {}
@@ -59,7 +57,10 @@ public:
   void block(Block& statements) {
     for (size_t s = 0; s < statements.size(); ++s) {
       block(statements[s]->body);
-      if (!isRewritableLoop(*statements[s])) continue;
+      block(statements[s]->orElse);
+      const Stmt& loop = *statements[s];
+      if (loop.kind != Stmt::Kind::For || loop.parallel || loop.step != 1) continue;
+      if (auto trips = tripBound(loop); trips && *trips < 4) continue;
       Block trimmed = trim(*statements[s]);
       if (trimmed.empty()) continue;
       statements.erase(statements.begin() + s);
@@ -86,34 +87,27 @@ private:
     }
     if (!everyLower && !everyUpper) return {};
 
+    const ExprP& start = loop.lower;
     const ExprP& extent = loop.value;
     Block result;
-    ExprP from = exprs_.index(0);
+    ExprP from = start;
     if (everyLower) {
       ExprP least = fold(BinaryOp::Min, lowers);
-      LocalP start = exprs_.newLocal("from", Elem::I64);
-      result.push_back(makeDeclare(
-          start, exprs_.binary(BinaryOp::Min, exprs_.binary(BinaryOp::Max, least, exprs_.index(0)),
-                               extent)));
-      from = exprs_.local(start);
-      Block skipped = touchAll(sums, exprs_.binary(BinaryOp::Lt, exprs_.index(0), from), loop.local,
-                               exprs_.index(0), from);
+      LocalP first = exprs_.newLocal("from", Elem::I64);
+      result.push_back(makeDeclare(first, exprs_.min(exprs_.max(least, start), extent)));
+      from = exprs_.local(first);
+      Block skipped =
+          touchAll(sums, exprs_.binary(BinaryOp::Lt, start, from), loop.local, start, from);
       result.insert(result.end(), skipped.begin(), skipped.end());
     }
     ExprP to = extent;
     if (everyUpper) {
       ExprP greatest = fold(BinaryOp::Max, uppers);
       LocalP end = exprs_.newLocal("to", Elem::I64);
-      result.push_back(makeDeclare(
-          end, exprs_.binary(BinaryOp::Max, exprs_.binary(BinaryOp::Min, greatest, extent), from)));
+      result.push_back(makeDeclare(end, exprs_.max(exprs_.min(greatest, extent), from)));
       to = exprs_.local(end);
     }
-    if (everyLower) {
-      result.push_back(makeShiftedFor(exprs_, loop.local, from,
-                                      exprs_.binary(BinaryOp::Sub, to, from), loop.body));
-    } else {
-      result.push_back(makeFor(loop.local, to, loop.body));
-    }
+    result.push_back(makeFor(loop.local, from, to, loop.body));
     if (everyUpper) {
       Block skipped =
           touchAll(sums, exprs_.binary(BinaryOp::Lt, to, extent), loop.local, to, extent);
@@ -135,20 +129,23 @@ private:
       case Stmt::Kind::If:
         if (!onlyAssigns(*statement, own)) return false;
         break;
-      case Stmt::Kind::Assign: {
+      case Stmt::Kind::Assign:
+        if (!own.count(statement->local->id)) return false;
+        break;
+      case Stmt::Kind::Accumulate: {
         if (own.count(statement->local->id)) break;
         auto sum = maskedSum(*statement);
         if (!sum || !accumulators.insert(sum->accumulator->id).second) return false;
         sums.push_back(*sum);
         break;
       }
-      case Stmt::Kind::Store: {
+      case Stmt::Kind::Update: {
         // The skipped elements are touched by a loop of their own: the index must not need
         // the body's locals.
         auto sum = maskedSum(*statement);
         if (!sum || !buffers.insert(sum->buffer->id).second) return false;
-        for (uint32_t local : own)
-          if (mentionsLocal(sum->index, local)) return false;
+        for (const ExprP& index : sum->indices)
+          if (mentionsAny(index, own)) return false;
         sums.push_back(*sum);
         break;
       }
@@ -165,39 +162,33 @@ private:
           if (mentionsLocal(expr, local)) return true;
         return readsAnyBuffer(expr, buffers);
       };
-      bool sum =
-          (statement->kind == Stmt::Kind::Assign && accumulators.count(statement->local->id)) ||
-          statement->kind == Stmt::Kind::Store;
-      if (reads(sum ? statement->value->operands[1] : statement->value)) return false;
+      if (reads(statement->value)) return false;
+      for (const ExprP& index : statement->indices)
+        if (reads(index)) return false;
       for (const StmtP& inner : statement->body)
         if (reads(inner->value)) return false;
     }
     return true;
   }
 
-  /// acc = acc + select(c, term, 0) (or with the zero first, or nested selects with one
-  /// zero), term free of acc.
-  static std::optional<MaskedSum> maskedSum(const Stmt& assign) {
-    const ExprP& value = assign.value;
-    if (value->kind != Expr::Kind::Binary || value->binaryOp != BinaryOp::Add) return {};
-    const ExprP& self = value->operands[0];
-    ExprP masked = value->operands[1];
+  /// acc += select(c, term, 0) (or with the zero first, or nested selects with one zero),
+  /// term free of acc.
+  static std::optional<MaskedSum> maskedSum(const Stmt& step) {
+    if (step.op != BinaryOp::Add || step.value->lanes != 1) return {};
+    ExprP masked = step.value;
     MaskedSum sum;
-    if (assign.kind == Stmt::Kind::Assign) {
-      if (self->kind != Expr::Kind::Local || self->local->id != assign.local->id ||
-          mentionsLocal(masked, assign.local->id))
-        return {};
-      sum.accumulator = assign.local;
+    sum.reassociate = step.reassociate;
+    if (step.kind == Stmt::Kind::Accumulate) {
+      if (mentionsLocal(masked, step.local->id)) return {};
+      sum.accumulator = step.local;
     } else {
-      if (self->kind != Expr::Kind::Load || self->buffer != assign.buffer ||
-          self->operands[0] != assign.index || readsAnyBuffer(masked, {assign.buffer->id}))
-        return {};
-      sum.buffer = assign.buffer;
-      sum.index = assign.index;
+      if (readsAnyBuffer(masked, {step.buffer->memory().id})) return {};
+      sum.buffer = step.buffer;
+      sum.indices = step.indices;
     }
     while (masked->kind == Expr::Kind::Select) {
-      bool kept = isZero(masked->operands[2]);
-      if (!kept && !isZero(masked->operands[1])) break;
+      bool kept = isZeroConstant(masked->operands[2]);
+      if (!kept && !isZeroConstant(masked->operands[1])) break;
       const ExprP& zero = masked->operands[kept ? 2 : 1];
       if (sum.zero && zero != sum.zero) break; // 0.0 and -0.0: which one a skip adds is unknown
       sum.zero = zero;
@@ -253,11 +244,13 @@ private:
     bool upper = mentionsLocal(a, index);
     const ExprP& position = upper ? a : b;
     const ExprP& limit = upper ? b : a;
-    if (!growsByOne(position, index) || mentionsLocal(limit, index)) return {};
+    Affine form = affineOf(position);
+    if (form.opaqueIn(index) || form.coefficient(index) != 1 || mentionsLocal(limit, index))
+      return {};
     for (uint32_t local : own)
       if (mentionsLocal(position, local) || mentionsLocal(limit, local)) return {};
     ExprP offset = exprs_.substitute(position, index, exprs_.index(0));
-    ExprP bound = exprs_.binary(BinaryOp::Sub, limit, offset);
+    ExprP bound = exprs_.sub(limit, offset);
     ExprP next = exprs_.add(bound, exprs_.index(1));
     if (upper) return {nullptr, strict ? bound : next}; // index < bound, index <= bound
     return {strict ? next : bound, nullptr};            // bound < index, bound <= index
@@ -268,30 +261,21 @@ private:
   /// end) that adds the zero to each (a -0.0 element becomes 0.0, as it would have).
   Block touchAll(const std::vector<MaskedSum>& sums, const ExprP& skipped, const LocalP& index,
                  const ExprP& first, const ExprP& end) {
-    auto touch = std::make_shared<Stmt>(Stmt{Stmt::Kind::If});
-    touch->value = skipped;
-    Block elements;
+    Block touches, elements;
     for (const MaskedSum& sum : sums) {
       Elem type = sum.accumulator ? sum.accumulator->type : sum.buffer->type;
       if (type != Elem::F64 && type != Elem::F32) continue;
       if (sum.accumulator) {
-        auto assign = std::make_shared<Stmt>(Stmt{Stmt::Kind::Assign});
-        assign->local = sum.accumulator;
-        assign->value = exprs_.binary(BinaryOp::Add, exprs_.local(sum.accumulator), sum.zero);
-        touch->body.push_back(assign);
+        touches.push_back(
+            makeAccumulate(sum.accumulator, BinaryOp::Add, sum.zero, sum.reassociate));
         continue;
       }
-      auto store = std::make_shared<Stmt>(Stmt{Stmt::Kind::Store});
-      store->buffer = sum.buffer;
-      store->index = sum.index;
-      store->value = exprs_.binary(BinaryOp::Add, exprs_.load(sum.buffer, sum.index), sum.zero);
-      elements.push_back(store);
+      elements.push_back(
+          makeUpdate(sum.buffer, sum.indices, BinaryOp::Add, sum.zero, sum.reassociate));
     }
     Block result;
-    if (!touch->body.empty()) result.push_back(touch);
-    if (!elements.empty())
-      result.push_back(makeShiftedFor(
-          exprs_, index, first, exprs_.binary(BinaryOp::Sub, end, first), std::move(elements)));
+    if (!touches.empty()) result.push_back(makeIf(skipped, std::move(touches)));
+    if (!elements.empty()) result.push_back(makeFor(index, first, end, std::move(elements)));
     return result;
   }
 

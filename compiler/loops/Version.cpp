@@ -3,14 +3,16 @@
 // A read the compiler cannot prove in range is guarded (LANGUAGE.md §7: it
 // reads zero otherwise). In an innermost loop,
 //
-//   for j < n: ...; if (0 <= e(j) && e(j) < m) { x = a[e(j)] }; ...
+//   for j in [lo, hi): ...; if (0 <= e(j) && e(j) < m) { x = a[e(j)] }; ...
 //
-// where e(j) grows by exactly one with j, every guard holds exactly when
-// 0 <= e(0) and e(n - 1) < m. The loop then runs as two versions,
+// where e(j) is an affine function of j (loops/Analysis.h), every guard holds
+// exactly when it holds at the ends: 0 <= e(lo) and e(hi - 1) < m when e grows
+// with j, the other way round when it shrinks, once when it does not move. The
+// loop then runs as two versions,
 //
-//   fast = 0 <= e(0) && e(n - 1) < m
-//   if fast: for j < n: ...; x = a[e(j)]; ...     (no test per element)
-//   if !fast: the original loop
+//   inRange = 0 <= e(lo) && e(hi - 1) < m
+//   if inRange: for j in [lo, hi): ...; x = a[e(j)]; ...     (no test per element)
+//   else: the original loop
 //
 // so the common case has straight-line bodies that LLVM vectorises. The GMM
 // objective's triangular Q (x - mu) product is such a loop: its index into the
@@ -18,6 +20,8 @@
 // which the compiler cannot know.
 
 #include "loops/Version.h"
+
+#include "loops/Analysis.h"
 
 #include <map>
 #include <optional>
@@ -41,9 +45,10 @@ public:
     for (size_t s = 0; s < statements.size(); ++s) {
       Stmt& statement = *statements[s];
       block(statement.body);
-      if (!isRewritableLoop(statement)) continue;
-      // A short loop of known length (a 3 x 3 stencil's taps) gains nothing.
-      if (auto extent = asIndexConstant(statement.value); extent && *extent < 8) continue;
+      block(statement.orElse);
+      if (statement.kind != Stmt::Kind::For || statement.parallel || statement.step != 1) continue;
+      // A short loop (a 3 x 3 stencil's taps, the few iterations a split leaves) gains nothing.
+      if (auto trips = tripBound(statement); trips && *trips < 8) continue;
       Block versions = version(statements[s]);
       if (versions.empty()) continue;
       statements.erase(statements.begin() + s);
@@ -80,18 +85,21 @@ private:
     }
     if (versioned.empty()) return {};
 
-    ExprP first = exprs_.index(0);
-    ExprP last = exprs_.binary(BinaryOp::Sub, loop->value, exprs_.index(1));
+    ExprP first = loop->lower;
+    ExprP last = exprs_.sub(loop->value, exprs_.index(1));
     ExprP fast = exprs_.boolean(true);
     std::set<const Expr*> tested; // copies of one read (after unroll-and-jam) test alike
     for (const RangeCheck& check : checks) {
       ExprP test;
+      // The least value of the index over the loop for a lower check, the greatest for
+      // an upper one: at the first or the last iteration, as it grows or shrinks.
+      bool grows = affineOf(check.index).coefficient(j) > 0;
       if (check.limit) {
-        ExprP high = exprs_.substitute(check.index, j, last);
+        ExprP high = exprs_.substitute(check.index, j, grows ? last : first);
         test = exprs_.binary(BinaryOp::Lt, high, check.limit);
       } else {
-        ExprP low = exprs_.substitute(check.index, j, first);
-        // A first index that is a negative constant (a stencil's a[j - 1]) never passes.
+        ExprP low = exprs_.substitute(check.index, j, grows ? first : last);
+        // A least index that is a negative constant (a stencil's a[j - 1]) never passes.
         if (auto constant = asIndexConstant(low); constant && *constant < 0) return {};
         test = exprs_.binary(BinaryOp::Le, exprs_.index(0), low);
       }
@@ -108,24 +116,21 @@ private:
       unguarded->body.insert(unguarded->body.end(), statement->body.begin(), statement->body.end());
     }
     LocalP inRange = exprs_.newLocal("inRange", Elem::Bool);
-    StmtP decide = makeDeclare(inRange, fast);
-    auto whenFast = std::make_shared<Stmt>(Stmt{Stmt::Kind::If});
-    whenFast->value = exprs_.local(inRange);
-    whenFast->body = {unguarded};
-    auto otherwise = std::make_shared<Stmt>(Stmt{Stmt::Kind::If});
-    otherwise->value = exprs_.unary(UnaryOp::Not, exprs_.local(inRange));
-    otherwise->body = {loop};
-    return {decide, whenFast, otherwise};
+    return {makeDeclare(inRange, fast), makeIf(exprs_.local(inRange), {unguarded}, {loop})};
   }
 
   static void forEachAssign(const Stmt& statement, const std::function<void(const Stmt&)>& f) {
-    if (statement.kind == Stmt::Kind::Assign) f(statement);
+    if (statement.kind == Stmt::Kind::Assign || statement.kind == Stmt::Kind::Accumulate)
+      f(statement);
     for (const StmtP& inner : statement.body)
+      forEachAssign(*inner, f);
+    for (const StmtP& inner : statement.orElse)
       forEachAssign(*inner, f);
   }
 
   /// An `if` that only assigns loaded values to locals: a guarded read.
   static bool guardsReads(const Stmt& guard) {
+    if (!guard.orElse.empty()) return false;
     bool loads = false;
     for (const StmtP& inner : guard.body) {
       if (inner->kind != Stmt::Kind::Assign) return false;
@@ -134,7 +139,7 @@ private:
     return loads;
   }
 
-  /// Splits a conjunction of range checks on indices that grow by one with j.
+  /// Splits a conjunction of range checks on indices affine in j (moving with it or not).
   bool rangeChecks(const ExprP& condition, const std::map<uint32_t, ExprP>& declared,
                    const std::set<uint32_t>& bodyLocals, uint32_t j,
                    std::vector<RangeCheck>& found) {
@@ -149,13 +154,13 @@ private:
       auto zero = asIndexConstant(left);
       if (!zero || *zero != 0) return false;
       ExprP index = expand(right, declared);
-      if (!growsByOne(index, j) || readsAny(index, bodyLocals)) return false;
+      if (affineOf(index).opaqueIn(j) || readsAny(index, bodyLocals)) return false;
       found.push_back({index, nullptr});
       return true;
     }
     case BinaryOp::Lt: {
       ExprP index = expand(left, declared);
-      if (!growsByOne(index, j) || readsAny(index, bodyLocals)) return false;
+      if (affineOf(index).opaqueIn(j) || readsAny(index, bodyLocals)) return false;
       if (mentionsLocal(right, j) || readsAny(right, bodyLocals)) return false;
       found.push_back({index, right});
       return true;

@@ -121,6 +121,27 @@ def print_targets(rows, benchmarks):
               (f"; missed by {', '.join(misses)}" if misses else ""))
 
 
+def print_styles(rows, benchmarks):
+    """Each style variant's primal time against the fastest of its group (issue #20:
+    the goal is <= 1.25x), per thread count."""
+    group = {b.name: b.group for b in benchmarks if b.group}
+    if not group:
+        return
+    print("style variants (primal time / fastest variant of the group; goal <= 1.25):")
+    for name in sorted(set(group.values())):
+        for threads in sorted({r["threads"] for r in rows}):
+            members = [(r["benchmark"], ms_of(r, "arr_primal")) for r in rows
+                       if group.get(r["benchmark"]) == name and r["threads"] == threads]
+            timed = [ms for _, ms in members if ms is not None]
+            if not timed:
+                continue
+            fastest = min(timed)
+            cells = [f"{b.removeprefix('style_')} {ms:.3g} ms ({ms / fastest:.2f})"
+                     if ms is not None else f"{b.removeprefix('style_')} -"
+                     for b, ms in members]
+            print(f"  {name} T={threads}: " + ", ".join(cells))
+
+
 def write_csv(rows, path):
     with open(path, "w", newline="", encoding="utf-8") as out:
         writer = csv.writer(out)

@@ -5,8 +5,8 @@
         [--runs N] [--csv FILE] [--no-torch] [--arrc PATH] [--cxx COMPILER]
         [--budget SECONDS] [--keep DIR]
 
-For each program (dot, selfconv, matmul, mlp, conv2d and three ADBench GMMs),
-in one run of this script:
+For each program (dot, selfconv, matmul, matmul_product, mlp, conv2d, three
+ADBench GMMs, and the style variants of styles.arr), in one run of this script:
   - generates its inputs as .npy files (NumPy, fixed seed; the GMM inputs come
     from ADBench's files through samples/gmm/convert.py);
   - compiles the Arr program (`arrc PROG -O2 -o EXE`, one executable with a
@@ -21,7 +21,8 @@ in one run of this script:
   - checks the Arr results against the C++ ones (relative 1e-9 of the largest
     magnitude), against PyTorch's (1e-8), and the results on T threads against
     those on the first thread count.
-Prints a table, a summary of the targets of issue #8, writes a CSV (default
+Prints a table, a summary of the targets of issue #8, each style variant's time
+against the fastest of its group, writes a CSV (default
 build/bench.csv) and, when matplotlib imports, a PNG bar chart next to it.
 
 The number of runs adapts to the time of a first, separately timed, call: as
@@ -82,7 +83,18 @@ def selfconv_inputs(directory, rng):
 def matmul_inputs(directory, rng):
     n = 512
     return [save(directory, "matmul_a", rng.standard_normal((n, n))),
-            save(directory, "matmul_b", rng.standard_normal((n, n)))]
+            save(directory, "matmul_b", rng.standard_normal((n, n))),
+            save(directory, "matmul_c", rng.standard_normal((n, n)))]
+
+
+def product_inputs(directory, rng):
+    return matmul_inputs(directory, rng)[:2]
+
+
+def triangle_inputs(directory, rng):
+    n = 2000
+    return [save(directory, "triangle_a", rng.standard_normal((n, n))),
+            save(directory, "triangle_x", rng.standard_normal(n))]
 
 
 def mlp_inputs(directory, rng):
@@ -121,17 +133,20 @@ def gmm_inputs(relative):
 
 class Benchmark:
     def __init__(self, name, size, program, entries, baseline, cpp_grad, make_inputs, runs,
-                 torch_name, grad_target=3.0):
+                 torch_name, grad_target=3.0, group=None):
         self.name = name
         self.size = size
         self.program = program
-        self.primal_entry, self.grad_entry = entries
-        self.baseline = baseline  # a file in baselines/
+        self.primal_entry, self.grad_entry = entries  # no gradient entry: None
+        self.baseline = baseline  # a file in baselines/, or None
         self.cpp_grad = cpp_grad  # whether the baseline has a hand-derived gradient (--grad)
         self.make_inputs = make_inputs
         self.runs = runs  # at most this many timed runs
         self.torch_name = torch_name  # the program's name in torch_bench.py
         self.grad_target = grad_target  # issue #8: gradient time <= this times the primal's
+        # Programs of one group compute the same thing written differently (styles.arr):
+        # each is reported against the fastest of its group, and must agree with the first.
+        self.group = group
 
 
 GMM = os.path.join(ROOT, "samples", "gmm", "gmm.arr")
@@ -148,8 +163,10 @@ BENCHMARKS = [
               dot_inputs, 20, "dot", grad_target=2.0),
     Benchmark("selfconv", "n = 10^5 f64", here("selfconv.arr"), BENCH_ENTRIES, "selfconv.cpp",
               True, selfconv_inputs, 50, "selfconv", grad_target=2.0),
-    Benchmark("matmul", "sum of 512x512 x 512x512 f64", here("matmul.arr"), BENCH_ENTRIES,
+    Benchmark("matmul", "sum((a b - c)^2), 512x512 f64", here("matmul.arr"), BENCH_ENTRIES,
               "matmul.cpp", True, matmul_inputs, 20, "matmul"),
+    Benchmark("matmul_product", "a b, 512x512 f64", here("matmul.arr"), ("product", None), None,
+              False, product_inputs, 20, "matmul_product"),
     Benchmark("mlp", "784-256-128-10, batch 128, cross-entropy", here("mlp.arr"), BENCH_ENTRIES,
               "mlp.cpp", True, mlp_inputs, 20, "mlp"),
     Benchmark("conv2d", "32->32 channels, 3x3, 64x64, sum of squares", here("conv2d.arr"),
@@ -160,7 +177,36 @@ BENCHMARKS = [
               gmm_inputs("10k/gmm_d32_K25.txt"), 10, "gmm"),
     Benchmark("gmm_1k_d64_K10", "ADBench gmm 1k d64 K10", GMM, GMM_ENTRIES, "gmm.cpp", False,
               gmm_inputs("1k/gmm_d64_K10.txt"), 10, "gmm"),
+] + [
+    Benchmark(f"style_{entry}", size, here("styles.arr"), (entry, None), None, False, inputs, 20,
+              None, group=group)
+    for group, size, inputs, entries in [
+        ("product", "a b, 512x512 f64", product_inputs,
+         ["productMatmul", "productBuild", "productDotRows", "productTranspose"]),
+        ("triangle", "tril(a) x, n = 2000 f64", triangle_inputs,
+         ["triangleMasked", "triangleGather"]),
+    ]
+    for entry in entries
 ]
+
+
+def openblas_coretype():
+    """The OpenBLAS kernel for this CPU: on a VM that reports a generic model name
+    OpenBLAS picks its generic (Prescott) kernel, several times slower; None when
+    neither AVX-512 nor AVX2 is present (OpenBLAS's own choice stands)."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as cpuinfo:
+            flags = set()
+            for line in cpuinfo:
+                if line.startswith("flags"):
+                    flags.update(line.split(":", 1)[1].split())
+    except OSError:
+        return None
+    if "avx512f" in flags:
+        return "SkylakeX"
+    if "avx2" in flags:
+        return "Haswell"
+    return None
 
 
 # ---- running and timing ---------------------------------------------------------
@@ -325,6 +371,8 @@ def run_benchmark(bench, ctx, rows):
     # The hand-written baseline (single-threaded, so measured once).
     cpp_out = {}
     try:
+        if bench.baseline is None:
+            raise LookupError
         exe = ctx["cpp_cache"].get(bench.baseline)
         if exe is None:
             exe = os.path.join(directory, os.path.splitext(bench.baseline)[0] + "_cpp")
@@ -342,6 +390,8 @@ def run_benchmark(bench, ctx, rows):
             base[f"cpp_{kind}"] = timing
             base["runs"].append(f"C++ {kind} {timing.runs}")
             cpp_out[kind] = out
+    except LookupError:
+        pass  # no C++ baseline
     except Failure as error:
         problems.append(str(error))
 
@@ -372,6 +422,8 @@ def run_benchmark(bench, ctx, rows):
         for kind, entry in (("primal", bench.primal_entry), ("grad", bench.grad_entry)):
             if arr_exe is None:
                 break
+            if entry is None:
+                continue
             out = os.path.join(directory, f"{bench.name}_arr_{kind}_t{threads}.npy")
             log(bench, f"Arr {kind}, {threads} thread(s)")
             try:
@@ -384,22 +436,25 @@ def run_benchmark(bench, ctx, rows):
                 arr_out[(kind, threads)] = out
             except Failure as error:
                 row_problems.append(str(error))
-        if ctx["torch"]:
+        if ctx["torch"] and bench.torch_name:
             log(bench, f"PyTorch, {threads} thread(s)")
             stem = os.path.join(directory, f"{bench.name}_torch_t{threads}")
             env = dict(os.environ, OMP_NUM_THREADS=str(threads),
                        OPENBLAS_NUM_THREADS=str(threads))
+            if ctx["coretype"]:
+                env["OPENBLAS_CORETYPE"] = ctx["coretype"]
             try:
                 stdout, _, _ = execute([sys.executable, os.path.join(HERE, "torch_bench.py"),
                                         bench.torch_name, str(threads), str(max_runs),
                                         str(ctx["budget"]), stem] + inputs, "PyTorch", env)
                 measured = json.loads(stdout.strip().splitlines()[-1])
                 row["torch_primal"] = Timing(measured["primal_ms"], measured["primal_runs"], None)
-                row["torch_grad"] = Timing(measured["grad_ms"], measured["grad_runs"], None)
                 row["runs"].append(f"torch {measured['primal_runs']}/{measured['grad_runs']}")
+                if measured["grad_ms"] is not None:
+                    row["torch_grad"] = Timing(measured["grad_ms"], measured["grad_runs"], None)
+                    torch_out[("grad", threads)] = stem + "_grad.npy"
                 ctx["torch_info"] = measured
                 torch_out[("primal", threads)] = stem + "_primal.npy"
-                torch_out[("grad", threads)] = stem + "_grad.npy"
             except (Failure, ValueError, KeyError, IndexError) as error:
                 row_problems.append(f"PyTorch: {error}")
 
@@ -412,6 +467,10 @@ def run_benchmark(bench, ctx, rows):
                 checks = [(cpp_out.get(kind), AGREEMENT, "vs C++")]
             else:
                 checks = [(arr_out.get((kind, first)), AGREEMENT, f"{threads} vs {first} threads")]
+            if bench.group:
+                reference = ctx["group_out"].setdefault((bench.group, kind, threads), mine)
+                if reference != mine:
+                    checks.append((reference, AGREEMENT, f"vs the first {bench.group} style"))
             checks.append((torch_out.get((kind, threads)), TORCH_AGREEMENT, "vs PyTorch"))
             for reference, tolerance, label in checks:
                 if reference:
@@ -466,7 +525,8 @@ def main():
         directory = cleanup.name
     ctx = {"dir": directory, "threads": threads, "runs": args.runs, "budget": args.budget,
            "arrc": os.path.abspath(args.arrc), "cxx": find_cxx(args.cxx), "torch": use_torch,
-           "cpp_cache": {}, "arr_cache": {}, "torch_info": None, "peak_rss": None}
+           "cpp_cache": {}, "arr_cache": {}, "torch_info": None, "peak_rss": None,
+           "coretype": openblas_coretype(), "group_out": {}}
     rows = []
     try:
         peak_rss = os.path.join(directory, "peak_rss")
@@ -484,10 +544,13 @@ def main():
 
     report.print_table(rows, ctx["cxx"])
     report.print_targets(rows, chosen)
+    report.print_styles(rows, chosen)
     info = ctx["torch_info"]
     if info:
         blas = info["blas"]
-        print(f"PyTorch {info['torch']}, BLAS: {', '.join(blas) or 'none mapped'}")
+        print(f"PyTorch {info['torch']}, BLAS: {', '.join(blas) or 'none mapped'}; OpenBLAS "
+              f"kernel {info.get('openblas_core') or 'unknown'} (OPENBLAS_CORETYPE="
+              f"{ctx['coretype'] or 'unset'})")
         if not any("openblas" in lib.lower() or "mkl" in lib.lower() for lib in blas):
             print("WARNING: PyTorch is not using OpenBLAS (install libopenblas0-openmp); its "
                   "times are those of the reference BLAS")

@@ -3,7 +3,7 @@
 
     /usr/bin/python3 tests/bench/torch_bench.py PROGRAM THREADS MAX_RUNS BUDGET_S OUT INPUT.npy...
 
-PROGRAM is one of dot, matmul, mlp, selfconv, conv2d, gmm; the inputs are the
+PROGRAM is one of dot, matmul, matmul_product, mlp, selfconv, conv2d, gmm; the inputs are the
 same .npy files, in the same order, as the Arr entry's parameters. With
 torch.set_num_threads(THREADS), CPU, float64, it times the primal (the scalar
 loss under torch.no_grad()) and the gradient (the forward pass with autograd
@@ -13,11 +13,15 @@ then as many calls as fit in BUDGET_S seconds (at least 3, at most MAX_RUNS;
 a warm-up longer than the budget is the only measurement). It writes the last
 primal value to OUT_primal.npy and the gradient components to OUT_grad_I.npy,
 and prints one JSON object on standard output: median times in ms, run counts,
-the torch version and the BLAS libraries mapped into the process.
+the torch version, the BLAS libraries mapped into the process and the kernel
+OpenBLAS chose (OPENBLAS_CORETYPE, which run.py sets, overrides its choice). A
+program without a gradient (matmul_product, the product itself) has grad_ms null.
 """
 
+import ctypes
 import json
 import math
+import os
 import statistics
 import sys
 import time
@@ -31,8 +35,12 @@ def dot(a, b):
     return torch.dot(a, b)
 
 
-def matmul_sum(a, b):
-    return (a @ b).sum()
+def matmul_loss(a, b, c):
+    return ((a @ b - c) ** 2).sum()
+
+
+def matmul_product(a, b):
+    return a @ b
 
 
 def mlp_loss(w1, b1, w2, b2, w3, b3, x, labels):
@@ -75,10 +83,11 @@ def gmm_objective(alphas, means, qs, ls, x, gamma, m, lgsum):
     return constant + slse - n * torch.logsumexp(alphas, 0) + prior
 
 
-# name -> (loss function, indices of the differentiated inputs)
+# name -> (loss function, indices of the differentiated inputs; None: no gradient)
 PROGRAMS = {
     "dot": (dot, [0, 1]),
-    "matmul": (matmul_sum, [0, 1]),
+    "matmul": (matmul_loss, [0, 1]),
+    "matmul_product": (matmul_product, None),
     "mlp": (mlp_loss, [0, 1, 2, 3, 4, 5]),
     "selfconv": (self_conv, [0]),
     "conv2d": (conv2d_loss, [0, 1]),
@@ -110,6 +119,20 @@ def blas_libraries():
         return []
 
 
+def openblas_core():
+    """The kernel OpenBLAS chose (openblas_get_corename), when an OpenBLAS is mapped."""
+    for library in blas_libraries():
+        if "openblas" not in os.path.basename(library).lower():
+            continue
+        try:
+            get = ctypes.CDLL(library).openblas_get_corename
+        except (OSError, AttributeError):
+            continue
+        get.restype = ctypes.c_char_p
+        return get().decode()
+    return None
+
+
 def main(argv):
     if len(argv) < 7 or argv[1] not in PROGRAMS:
         sys.stderr.write(__doc__)
@@ -131,13 +154,14 @@ def main(argv):
         return torch.autograd.grad(loss, [leaves[index] for index in wrt])
 
     primal_ms, primal_runs, value = measure(primal, max_runs, budget)
-    grad_ms, grad_runs, grads = measure(gradient, max_runs, budget)
+    grad_ms, grad_runs, grads = measure(gradient, max_runs, budget) if wrt else (None, 0, [])
     np.save(out + "_primal.npy", value.numpy())
     for index, component in enumerate(grads):
         np.save(f"{out}_grad_{index}.npy", component.numpy())
     json.dump({"primal_ms": primal_ms, "primal_runs": primal_runs, "grad_ms": grad_ms,
                "grad_runs": grad_runs, "torch": torch.__version__,
-               "threads": torch.get_num_threads(), "blas": blas_libraries()}, sys.stdout)
+               "threads": torch.get_num_threads(), "blas": blas_libraries(),
+               "openblas_core": openblas_core()}, sys.stdout)
     print()
     return 0
 

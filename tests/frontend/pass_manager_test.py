@@ -148,6 +148,25 @@ def main():
             check(f"an internal error in {name} is reported as one, naming the pass",
                   [] if status == 1 and wanted in stderr else [f"exit {status}: {stderr!r}"])
 
+        # The loop IR's interpreter after every loop pass (--check-loop-passes) finds a pass
+        # that changes the results: here one made to by --debug-miscompile.
+        for mode in ([], ["--strict-fp"]):
+            status, stdout, stderr = run(arrc, "--interpret-loops", "--check-loop-passes", *mode,
+                                         "--entry", "dmain", source, stdin=INPUT)
+            check(f"--check-loop-passes {' '.join(mode)}: every loop pass keeps the results",
+                  [] if status == 0 and stdout == expected else
+                  [f"exit {status}: {stdout!r} {stderr!r}, expected {expected!r}"])
+            status, stdout, stderr = run(arrc, "--interpret-loops", "--check-loop-passes", *mode,
+                                         "--debug-miscompile=jam", "--entry", "dmain", source,
+                                         stdin=INPUT)
+            wanted = "internal compiler error: pass jam changed the results of the loop IR"
+            check(f"--check-loop-passes {' '.join(mode)}: a wrong pass is found and named",
+                  [] if status == 1 and wanted in stderr else [f"exit {status}: {stderr!r}"])
+        status, stdout, stderr = run(arrc, "--interpret-loops", "--debug-miscompile=jam",
+                                     "--entry", "dmain", source, stdin=INPUT)
+        check("without --check-loop-passes the wrong result goes unnoticed (the test's control)",
+              [] if status == 0 and stdout != expected else [f"exit {status}: {stdout!r}"])
+
         status, _, stderr = run(arrc, source, "-o", os.path.join(work, "missing", "dir", "prog"))
         check("an unwritable output is the user's error, not an internal one",
               [] if status == 1 and "arrc: error:" in stderr and "internal" not in stderr

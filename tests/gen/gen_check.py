@@ -6,14 +6,19 @@ inputs (one `-- GEN-INPUT:` line per value, in the text format):
     -- GEN-RUN: ENTRY
         The interpreter's result (--verify-ir) is the reference. It must not fail,
         and must be printed identically after every pass: --interpret-after=core,
-        --interpret-after=bot, --bot-all --interpret-after=bot, --bot-all. Natively
-        (`arrc -O0` and `-O2`, one thread: identical; `-O2` with two threads: numbers
-        within a relative 1e-12, via tests/e2e/run_e2e.py).
+        --interpret-after=bot, --bot-all --interpret-after=bot, --bot-all, and by the
+        loop IR's interpreter after every loop pass with --strict-fp
+        (--interpret-loops --check-loop-passes). By default (LANGUAGE.md section 9:
+        sums may be reassociated) the loop IR's results must be within what another
+        order of operations explains (run_e2e.py --reordered). Natively, with
+        --strict-fp (`arrc -O0` and `-O2`, one thread): identical; by default (`-O2`,
+        one and two threads): within what another order explains (run_e2e.py).
     -- GEN-RUN: ENTRY big TOLERANCE
         Large inputs, for parallel loops and vector bodies: natively only, -O2 on one
-        thread identical to -O0 on one thread, on two threads within the relative
-        TOLERANCE (1e-9, or 1e-3 for programs with f32: sums split across threads);
-        skipped when the -O0 executable takes more than 10 s or runs out of memory.
+        thread with --strict-fp identical to -O0 with --strict-fp; by default, -O2 on
+        one and two threads within the relative TOLERANCE (1e-9, or 1e-3 for programs
+        with f32: sums reassociated, split across threads) of it; skipped when the -O0
+        executable takes more than 10 s or runs out of memory.
     -- GEN-RUN: ENTRY huge
         Empty inputs whose sizes are near 2^63 (products of sizes too). The interpreter
         and the -O2 executable (one thread) must each exit 0, or 1 with one `error:`
@@ -50,14 +55,22 @@ import gradcheck  # noqa: E402
 import run_e2e  # noqa: E402
 from gradcheck import CheckFailure, InputSpec, RunError, Value  # noqa: E402
 
+# (name, extra arrc arguments, whether another order of float operations is accepted)
 PASS_VARIANTS = [
-    ("pass-core", ["--interpret-after=core"]),
-    ("pass-bot", ["--interpret-after=bot"]),
-    ("pass-botall-bot", ["--bot-all", "--interpret-after=bot"]),
-    ("pass-botall", ["--bot-all"]),
+    ("pass-core", ["--interpret-after=core"], False),
+    ("pass-bot", ["--interpret-after=bot"], False),
+    ("pass-botall-bot", ["--bot-all", "--interpret-after=bot"], False),
+    ("pass-botall", ["--bot-all"], False),
+    ("loops-strict", ["--interpret-loops", "--check-loop-passes", "--strict-fp"], False),
+    ("loops", ["--interpret-loops", "--check-loop-passes"], True),
 ]
-AD_VARIANTS = [("pass-botall", ["--bot-all"])]
-NATIVE_VARIANTS = [("native-O0-t1", "-O0", 1), ("native-O2-t1", "-O2", 1), ("native-O2-t2", "-O2", 2)]
+AD_VARIANTS = [("pass-botall", ["--bot-all"], False),
+               ("loops-strict", ["--interpret-loops", "--check-loop-passes", "--strict-fp"], False),
+               ("loops", ["--interpret-loops", "--check-loop-passes"], True)]
+# (name, optimisation level, threads, --strict-fp): strict runs must print the interpreter's
+# results exactly, the others within what another order of float operations explains.
+NATIVE_VARIANTS = [("native-strict-O0-t1", "-O0", 1, True), ("native-strict-O2-t1", "-O2", 1, True),
+                   ("native-O2-t1", "-O2", 1, False), ("native-O2-t2", "-O2", 2, False)]
 CRASH = re.compile(r"internal error|Assertion|Segmentation|Aborted|terminate called|Sanitizer", re.I)
 TIMEOUT = 120
 BIG_TIMEOUT = 10  # seconds for the -O0 executable on large inputs
@@ -188,7 +201,13 @@ class Checker:
         self.path = path
         self.native = native
         self.runner = gradcheck.Runner(arrc, path, ["--verify-ir"], jobs)
-        self.compilers = {opt: run_e2e.Compiler(arrc, path, opt, [], workdir) for opt in ("-O0", "-O2")}
+        self.compilers = {}
+        for opt, strict in (("-O0", True), ("-O2", True), ("-O2", False)):
+            # Each in a directory of its own: executables are named by their compilation's number.
+            directory = os.path.join(workdir, "native%s%s" % (opt, "-strict" if strict else ""))
+            os.makedirs(directory, exist_ok=True)
+            self.compilers[(opt, strict)] = run_e2e.Compiler(arrc, path, opt, ["--strict-fp"] if strict else [],
+                                                             directory)
         self.runs = 0
         self.found = []  # (signature, message) of the comparisons that failed
         self.skipped = 0  # large runs the interpreter could not finish in time
@@ -222,21 +241,21 @@ class Checker:
         block = {"args": ["--entry", entry], "input": [gradcheck.format_value(v) for v in values],
                  "expect": expected, "error": None, "approx": None}
         with_threads = dict(block, approx=approx)
-        for name, extra in variants:
+        for name, extra, reordered in variants:
             if only and only != "%s:%s" % (kind, name):
                 continue
             self.runs += 1
-            problem = run_e2e.run_block(self.arrc, self.path, block, extra)
+            problem = run_e2e.run_block(self.arrc, self.path, block, extra, reordered)
             if problem:
                 self.found.append(("%s:%s" % (kind, name), problem))
         if not self.native:
             return
-        for name, opt, threads in NATIVE_VARIANTS:
+        for name, opt, threads, strict in NATIVE_VARIANTS:
             if only and only not in ("%s:%s" % (kind, name), "%s:compile%s" % (kind, opt)):
                 continue
             self.runs += 1
-            problem = run_e2e.run_block_compiled(self.compilers[opt], with_threads if threads > 1 else block,
-                                                 threads)
+            problem = run_e2e.run_block_compiled(self.compilers[(opt, strict)],
+                                                 with_threads if threads > 1 else block, threads, not strict)
             if problem:
                 compiled = "failed to compile" not in problem and "wrote no executable" not in problem
                 self.found.append(("%s:%s" % (kind, name if compiled else "compile" + opt), problem))
@@ -263,7 +282,7 @@ class Checker:
             return
         if not self.native or (only and only != "huge:native"):
             return
-        exe, compiled, command = self.compilers["-O2"].get([])
+        exe, compiled, command = self.compilers[("-O2", True)].get([])
         if exe is None:
             self.found.append(("run:compile-O2", run_e2e.describe(command, "", compiled)))
             return
@@ -294,7 +313,7 @@ class Checker:
         # executable on one thread (itself checked against the interpreter on small inputs).
         if not self.native:
             return
-        exe, compiled, command = self.compilers["-O0"].get([])
+        exe, compiled, command = self.compilers[("-O0", True)].get([])
         if exe is None:
             self.found.append(("run:compile-O0", run_e2e.describe(command, "", compiled)))
             return
@@ -315,11 +334,15 @@ class Checker:
             return
         block = {"args": ["--entry", entry], "input": stdin.splitlines(), "expect": result.stdout.splitlines(),
                  "error": None, "approx": None}
-        for name, threads, approx in (("big-O2-t1", 1, None), ("big-O2-t2", 2, check.big)):
+        for name, threads, strict, approx in (("big-strict-O2-t1", 1, True, None),
+                                              ("big-O2-t1", 1, False, check.big),
+                                              ("big-O2-t2", 2, False, check.big)):
             if only and only != "run:" + name:
                 continue
             self.runs += 1
-            problem = run_e2e.run_block_compiled(self.compilers["-O2"], dict(block, approx=approx), threads)
+            # Against the -O0 run's text: relative tolerances, not the interpreter's (too slow here).
+            problem = run_e2e.run_block_compiled(self.compilers[("-O2", strict)], dict(block, approx=approx),
+                                                 threads, False)
             if problem:
                 self.found.append(("run:" + name, problem))
 

@@ -3,9 +3,9 @@
 
     /usr/bin/python3 tests/native/executable_io.py --arrc build/compiler/arrc
 
-Builds one executable from the program below with `arrc PROG -o EXE` and runs
-it next to `arrc --interpret PROG` on the same arguments (the interpreter is the
-reference). Needs NumPy (Debian's /usr/bin/python3).
+Builds one executable from the program below with `arrc PROG --strict-fp -o EXE`
+(so that its results are the interpreter's bit for bit) and runs it next to
+`arrc --interpret PROG` on the same arguments (the interpreter is the reference). Needs NumPy (Debian's /usr/bin/python3).
 
 Bad input: for each case (missing input files, truncated .npy files, .npy files
 of the wrong dtype or rank, too few or too many inputs from files and from
@@ -646,7 +646,8 @@ def main():
 
     with tempfile.TemporaryDirectory(prefix="arr-exe-io-") as workdir:
         runner = Runner(os.path.abspath(args.arrc), workdir)
-        command = [runner.arrc, runner.program, args.opt, "-o", runner.exe]
+        # --strict-fp: results identical to the interpreter's (LANGUAGE.md section 9).
+        command = [runner.arrc, runner.program, args.opt, "--strict-fp", "-o", runner.exe]
         compiled = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT)
         if compiled.returncode != 0 or not os.path.isfile(runner.exe):
             print(f"FAIL {' '.join(command)}: {describe(compiled)}")

@@ -5,7 +5,7 @@
 def d(x: [n]f64, y: [n]f64): f64 = sum(x * y)
 entry dd(x: [n]f64, y: [n]f64) = grad(d)(x, y)
 -- CHECK-LABEL: loops dd(
--- CHECK-SAME: [[N:n_[0-9]+]]: size, [[X:x_[0-9]+]]: *f64, [[Y:y_[0-9]+]]: *f64) -> ([[DX:out0_[0-9]+]]: *f64, [[DY:out1_[0-9]+]]: *f64):
+-- CHECK-SAME: [[N:n_[0-9]+]]: size, [[X:x_[0-9]+]]: *f64[[[N]]], [[Y:y_[0-9]+]]: *f64[[[N]]]) -> ([[DX:out0_[0-9]+]]: *f64[[[N]]], [[DY:out1_[0-9]+]]: *f64[[[N]]]):
 -- CHECK-NOT: alloc
 -- CHECK: {{^  }}parallel for [[I:i_[0-9]+]] < [[N]] work {{.*}}:{{$}}
 -- CHECK-NEXT: {{^    }}[[DX]][[[I]]] = {{(1.0 \* )?}}[[Y]][[[I]]]{{$}}
@@ -19,10 +19,10 @@ entry dd(x: [n]f64, y: [n]f64) = grad(d)(x, y)
 def mvl(a: [n, k]f64, v: [k]f64): f64 = sum(matvec(a, v))
 entry dmv(a: [n, k]f64, v: [k]f64) = grad(mvl)(a, v)
 -- CHECK-LABEL: loops dmv(
--- CHECK-SAME: [[N:n_[0-9]+]]: size, [[K:k_[0-9]+]]: size, [[A:a_[0-9]+]]: *f64, [[V:v_[0-9]+]]: *f64) -> ([[DA:out0_[0-9]+]]: *f64, [[DV:out1_[0-9]+]]: *f64):
+-- CHECK-SAME: [[N:n_[0-9]+]]: size, [[K:k_[0-9]+]]: size, [[A:a_[0-9]+]]: *f64[[[N]], [[K]]], [[V:v_[0-9]+]]: *f64[[[K]]]) -> ([[DA:out0_[0-9]+]]: *f64[[[N]], [[K]]], [[DV:out1_[0-9]+]]: *f64[[[K]]]):
 -- CHECK-NOT: alloc
 -- CHECK: {{^  }}parallel for [[I:i_[0-9]+]] < [[N]] work {{.*}}:{{$}}
 -- CHECK-NEXT: {{^    }}for [[J:i_[0-9]+]] < [[K]]:{{$}}
--- CHECK-NEXT: {{^      }}[[DA]][([[I]] * [[K]]) + [[J]]] = {{(1.0 \* )?}}[[V]][[[J]]]{{$}}
--- CHECK: [[DV]][{{.*}}] = {{.*}}[[A]][
+-- CHECK-NEXT: {{^      }}[[DA]][[[I]], [[J]]] = {{(1.0 \* )?}}[[V]][[[J]]]{{$}}
+-- CHECK: [[DV]][{{.*}}] += [[A]][
 -- CHECK-NOT: alloc

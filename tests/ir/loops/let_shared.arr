@@ -5,7 +5,7 @@
 -- exactly one place.
 entry shared(x: [n]f64): [n]f64 = let e = map(exp, x) in e * sum(e) + e
 -- CHECK-LABEL: loops shared(
--- CHECK-SAME: [[N:n_[0-9]+]]: size, [[X:x_[0-9]+]]: *f64) -> ([[OUT:out0_[0-9]+]]: *f64):
+-- CHECK-SAME: [[N:n_[0-9]+]]: size, [[X:x_[0-9]+]]: *f64[{{[^]]*}}]) -> ([[OUT:out0_[0-9]+]]: *f64[{{[^]]*}}]):
 -- CHECK-NOT: exp(
 -- CHECK: {{^  }}[[E:t_[0-9]+]] = alloc f64[[[N]]]{{$}}
 -- CHECK-NEXT: {{^  }}parallel for [[I:i_[0-9]+]] < [[N]] work {{.*}}:{{$}}
@@ -13,7 +13,7 @@ entry shared(x: [n]f64): [n]f64 = let e = map(exp, x) in e * sum(e) + e
 -- CHECK-NOT: {{alloc|exp\(}}
 -- CHECK: {{^  }}f64 [[S:sum_[0-9]+]] = -0.0{{$}}
 -- CHECK-NEXT: {{^  }}parallel for [[R:r_[0-9]+]] < [[N]] work {{.*}} reduce [[S]] +:{{$}}
--- CHECK-NEXT: {{^    }}[[S]] = [[S]] + [[E]][[[R]]]{{$}}
+-- CHECK-NEXT: {{^    }}[[S]] += [[E]][[[R]]]{{$}}
 -- CHECK-NEXT: {{^  }}parallel for [[J:i_[0-9]+]] < [[N]] work {{.*}}:{{$}}
 -- CHECK-NEXT: {{^    }}[[OUT]][[[J]]] = ([[E]][[[J]]] * {{.*}}[[S]]{{.*}}) + [[E]][[[J]]]{{$}}
 -- CHECK-NEXT: {{^  }}free [[E]]{{$}}
@@ -23,13 +23,13 @@ entry shared(x: [n]f64): [n]f64 = let e = map(exp, x) in e * sum(e) + e
 -- n * n logs and no n * n intermediate.
 entry outerLogs(x: [n]f64): [n, n]f64 = let e = map(log, x) in build([n, n], \i j -> e[i] * e[j])
 -- CHECK-LABEL: loops outerLogs(
--- CHECK-SAME: [[N:n_[0-9]+]]: size, [[X:x_[0-9]+]]: *f64) -> ([[OUT:out0_[0-9]+]]: *f64):
+-- CHECK-SAME: [[N:n_[0-9]+]]: size, [[X:x_[0-9]+]]: *f64[{{[^]]*}}]) -> ([[OUT:out0_[0-9]+]]: *f64[{{[^]]*}}]):
 -- CHECK-NOT: log(
 -- CHECK: {{^  }}[[E:t_[0-9]+]] = alloc f64[[[N]]]{{$}}
 -- CHECK-NEXT: {{^  }}parallel for [[I:i_[0-9]+]] < [[N]] work {{.*}}:{{$}}
 -- CHECK-NEXT: {{^    }}[[E]][[[I]]] = log([[X]][[[I]]]){{$}}
 -- CHECK-NEXT: {{^  }}parallel for [[I2:i_[0-9]+]] < [[N]] work {{.*}}:{{$}}
 -- CHECK-NEXT: {{^    }}for [[J2:i_[0-9]+]] < [[N]]:{{$}}
--- CHECK-NEXT: {{^      }}[[OUT]][([[I2]] * [[N]]) + [[J2]]] = [[E]][[[I2]]] * [[E]][[[J2]]]{{$}}
+-- CHECK-NEXT: {{^      }}[[OUT]][[[I2]], [[J2]]] = [[E]][[[I2]]] * [[E]][[[J2]]]{{$}}
 -- CHECK-NEXT: {{^  }}free [[E]]{{$}}
 -- CHECK-NOT: {{alloc|for |log\(}}

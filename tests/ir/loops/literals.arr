@@ -11,18 +11,18 @@ entry table(k: i64): f64 =
 -- CHECK-NOT: select
 -- CHECK-NOT: alloc
 -- CHECK: = [[C]][{{.*}}]{{$}}
--- CHECK: + [[C]][{{.*}}]{{$}}
+-- CHECK: += [[C]][{{.*}}]{{$}}
 
--- Nested literals of constants are one constant array, row-major.
+-- Nested literals of constants are one constant array of their shape, row-major.
 entry matrix(i: i64, j: i64): f64 =
   let m = [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0], [10.0, 11.0, 12.0],
            [13.0, 14.0, 15.0], [16.0, 17.0, 18.0], [19.0, 20.0, 21.0], [22.0, 23.0, 24.0],
            [25.0, 26.0, 27.0]]
   in m[i, j]
 -- CHECK-LABEL: loops matrix(
--- CHECK-NEXT: {{^  }}[[M:c_[0-9]+]] = constant f64[27] [1.0, 2.0, 3.0, 4.0, {{.*}}, 26.0, 27.0]{{$}}
+-- CHECK-NEXT: {{^  }}[[M:c_[0-9]+]] = constant f64[9, 3] [1.0, 2.0, 3.0, 4.0, {{.*}}, 26.0, 27.0]{{$}}
 -- CHECK-NOT: select
--- CHECK: = [[M]][({{.*}} * 3) + {{.*}}]{{$}}
+-- CHECK: = [[M]][[[I:i_[0-9]+]], [[J:j_[0-9]+]]]{{$}}
 
 -- Some elements computed: the constants are copied from data in one loop, and each
 -- computed element is stored on its own, once.

@@ -1,13 +1,16 @@
--- ARGS: --dump-after=llvm -O2
+-- ARGS: --dump-after=llvm -O2 --strict-fp
 -- The innermost loop of an elementwise program reaches LLVM in a form its loop
 -- vectoriser accepts (unit stride, noalias buffers): the optimised IR has a
 -- vector.body doing the multiply and the add on <W x double> vectors (W depends
--- on the target CPU: 2 with SSE2, 4 with AVX2, 8 with AVX-512).
+-- on the target CPU: 2 with SSE2, 4 with AVX2 or AVX-512). With --strict-fp
+-- they carry no fast-math flag: nothing may be contracted into an FMA.
 entry axpy(a: f64, x: [n]f64, y: [n]f64): [n]f64 = a * x + y
+-- CHECK-NOT: contract
 -- CHECK: define {{.*}}@arr_axpy
 -- CHECK: vector.body:
 -- CHECK: load <[[W:[0-9]+]] x double>
--- CHECK: fmul <[[W]] x double>
--- CHECK: fadd <[[W]] x double>
+-- CHECK: = fmul <[[W]] x double>
+-- CHECK: = fadd <[[W]] x double>
 -- CHECK: store <[[W]] x double>
 -- CHECK: br {{.*}}label %vector.body
+-- CHECK-NOT: contract

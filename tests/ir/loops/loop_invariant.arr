@@ -3,11 +3,11 @@
 -- loop (a parallel reduction into a scalar), and the loop only divides by it.
 entry normalise(x: [n]f64): [n]f64 = build([n], \i -> x[i] / sum(x))
 -- CHECK-LABEL: loops normalise(
--- CHECK-SAME: [[N:n_[0-9]+]]: size, [[X:x_[0-9]+]]: *f64) -> ([[OUT:out0_[0-9]+]]: *f64):
+-- CHECK-SAME: [[N:n_[0-9]+]]: size, [[X:x_[0-9]+]]: *f64[{{[^]]*}}]) -> ([[OUT:out0_[0-9]+]]: *f64[{{[^]]*}}]):
 -- CHECK-NOT: alloc
 -- CHECK: {{^  }}f64 [[S:sum_[0-9]+]] = -0.0{{$}}
 -- CHECK-NEXT: {{^  }}parallel for [[R:r_[0-9]+]] < [[N]] work {{.*}} reduce [[S]] +:{{$}}
--- CHECK-NEXT: {{^    }}[[S]] = [[S]] + [[X]][[[R]]]{{$}}
+-- CHECK-NEXT: {{^    }}[[S]] += [[X]][[[R]]]{{$}}
 -- CHECK-NEXT: {{^  }}parallel for [[I:i_[0-9]+]] < [[N]] work {{.*}}:{{$}}
 -- CHECK-NEXT: {{^    }}[[OUT]][[[I]]] = [[X]][[[I]]] / {{.*}}[[S]]{{.*}}
 -- CHECK-NOT: {{alloc|for }}
@@ -16,14 +16,14 @@ entry normalise(x: [n]f64): [n]f64 = build([n], \i -> x[i] / sum(x))
 -- between the row loop and the column loop, not once per element.
 entry rowNormalise(a: [n, m]f64): [n, m]f64 = build([n, m], \i j -> a[i, j] / sum(a[i]))
 -- CHECK-LABEL: loops rowNormalise(
--- CHECK-SAME: [[N:n_[0-9]+]]: size, [[M:m_[0-9]+]]: size, [[A:a_[0-9]+]]: *f64) -> ([[OUT:out0_[0-9]+]]: *f64):
+-- CHECK-SAME: [[N:n_[0-9]+]]: size, [[M:m_[0-9]+]]: size, [[A:a_[0-9]+]]: *f64[{{[^]]*}}]) -> ([[OUT:out0_[0-9]+]]: *f64[{{[^]]*}}]):
 -- CHECK-NOT: alloc
 -- CHECK: {{^  }}parallel for [[I:i_[0-9]+]] < [[N]] work {{.*}}:{{$}}
 -- CHECK-NEXT: {{^    }}f64 [[S:sum_[0-9]+]] = -0.0{{$}}
 -- CHECK-NEXT: {{^    }}for [[R:r_[0-9]+]] < [[M]]:{{$}}
--- CHECK-NEXT: {{^      }}[[S]] = [[S]] + [[A]][([[I]] * [[M]]) + [[R]]]{{$}}
+-- CHECK-NEXT: {{^      }}[[S]] += [[A]][[[I]], [[R]]]{{$}}
 -- CHECK-NEXT: {{^    }}for [[J:i_[0-9]+]] < [[M]]:{{$}}
--- CHECK-NEXT: {{^      }}[[OUT]][([[I]] * [[M]]) + [[J]]] = [[A]][([[I]] * [[M]]) + [[J]]] / {{.*}}[[S]]{{.*}}
+-- CHECK-NEXT: {{^      }}[[OUT]][[[I]], [[J]]] = [[A]][[[I]], [[J]]] / {{.*}}[[S]]{{.*}}
 -- CHECK-NOT: {{alloc|for }}
 
 -- A transposed build: the element at [i, j] is x[i] * s(j), where the sum s(j)
@@ -32,10 +32,10 @@ entry rowNormalise(a: [n, m]f64): [n, m]f64 = build([n, m], \i j -> a[i, j] / su
 -- reads x[i], is not invariant).
 entry columns(x: [n]f64): [n, n]f64 = tr([1, 0], build([n], \j -> x * sum(x * f64(j))))
 -- CHECK-LABEL: loops columns(
--- CHECK-SAME: [[N:n_[0-9]+]]: size, [[X:x_[0-9]+]]: *f64) -> ([[OUT:out0_[0-9]+]]: *f64):
+-- CHECK-SAME: [[N:n_[0-9]+]]: size, [[X:x_[0-9]+]]: *f64[{{[^]]*}}]) -> ([[OUT:out0_[0-9]+]]: *f64[{{[^]]*}}]):
 -- CHECK: {{^  }}[[T:t_[0-9]+]] = alloc f64[[[N]]]{{$}}
 -- CHECK-NEXT: {{^  }}parallel for [[J:i_[0-9]+]] < [[N]] work {{.*}}:{{$}}
 -- CHECK: {{^    }}[[T]][[[J]]] = {{.*}}
 -- CHECK-NEXT: {{^  }}parallel for [[I:i_[0-9]+]] < [[N]] work {{.*}}:{{$}}
 -- CHECK-NEXT: {{^    }}for [[J2:i_[0-9]+]] < [[N]]:{{$}}
--- CHECK-NEXT: {{^      }}[[OUT]][([[I]] * [[N]]) + [[J2]]] = [[X]][[[I]]] * [[T]][[[J2]]]{{$}}
+-- CHECK-NEXT: {{^      }}[[OUT]][[[I]], [[J2]]] = [[X]][[[I]]] * [[T]][[[J2]]]{{$}}

@@ -4,16 +4,16 @@
 -- which the sum and the division both read, and it is freed at the end.
 entry sm(x: [n]f64): [n]f64 = softmax(x)
 -- CHECK-LABEL: loops sm(
--- CHECK-SAME: [[N:n_[0-9]+]]: size, [[X:x_[0-9]+]]: *f64) -> ([[OUT:out0_[0-9]+]]: *f64):
+-- CHECK-SAME: [[N:n_[0-9]+]]: size, [[X:x_[0-9]+]]: *f64[{{[^]]*}}]) -> ([[OUT:out0_[0-9]+]]: *f64[{{[^]]*}}]):
 -- CHECK-DAG: {{^  }}[[E:t_[0-9]+]] = alloc f64[[[N]]]{{$}}
 -- CHECK-DAG: {{^  }}f64 [[MX:max_[0-9]+]] = -inf{{$}}
 -- CHECK: {{^  }}parallel for [[R:r_[0-9]+]] < [[N]] work {{.*}} reduce [[MX]] max:{{$}}
--- CHECK-NEXT: {{^    }}[[MX]] = max([[MX]], [[X]][[[R]]]){{$}}
+-- CHECK-NEXT: {{^    }}[[MX]] max= [[X]][[[R]]]{{$}}
 -- CHECK-NEXT: {{^  }}parallel for [[I:i_[0-9]+]] < [[N]] work {{.*}}:{{$}}
 -- CHECK-NEXT: {{^    }}[[E]][[[I]]] = exp([[X]][[[I]]] - [[MX]]){{$}}
 -- CHECK-NOT: {{alloc|exp\(|max\(}}
 -- CHECK: {{^  }}parallel for [[R2:r_[0-9]+]] < [[N]] work {{.*}} reduce [[S:sum_[0-9]+]] +:{{$}}
--- CHECK-NEXT: {{^    }}[[S]] = [[S]] + [[E]][[[R2]]]{{$}}
+-- CHECK-NEXT: {{^    }}[[S]] += [[E]][[[R2]]]{{$}}
 -- CHECK-NEXT: {{^  }}parallel for [[J:i_[0-9]+]] < [[N]] work {{.*}}:{{$}}
 -- CHECK-NEXT: {{^    }}[[OUT]][[[J]]] = [[E]][[[J]]] / {{.*}}[[S]]{{.*}}
 -- CHECK-NEXT: {{^  }}free [[E]]{{$}}

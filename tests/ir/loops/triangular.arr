@@ -3,55 +3,52 @@
 -- enclosing loop's variable r is interchanged: the row of partial sums is
 -- accumulated column-outer, the inner loop counting r from c + 1 (each element
 -- still adds its terms in c order). The packed triangle's size l is independent,
--- so its reads are guarded; the inner loop is versioned: when its first and last
--- indices are in range it runs without a test per element, else guarded.
+-- so its reads are guarded; the inner loop is versioned (not split: l is no edge
+-- of the loop): when its first and last indices are in range it runs without a
+-- test per element, else guarded.
 def lower(ls: [l]f64, v: [d]f64): [d]f64 =
   build([d], \r -> sumOuter(build([d], \c ->
     if c < r then ls[c * (d - 1) - (c * (c - 1)) / 2 + (r - c - 1)] * v[c] else 0.0)))
 entry points(ls: [l]f64, x: [n, d]f64): [n, d]f64 = build([n], \p -> lower(ls, x[p]))
 -- CHECK-LABEL: loops points(
--- CHECK-SAME: [[L:l_[0-9]+]]: size, [[N:n_[0-9]+]]: size, [[D:d_[0-9]+]]: size, [[LS:ls_[0-9]+]]: *f64, [[X:x_[0-9]+]]: *f64) -> ([[OUT:out0_[0-9]+]]: *f64):
+-- CHECK-SAME: [[L:l_[0-9]+]]: size, [[N:n_[0-9]+]]: size, [[D:d_[0-9]+]]: size, [[LS:ls_[0-9]+]]: *f64[[[L]]], [[X:x_[0-9]+]]: *f64[[[N]], [[D]]]) -> ([[OUT:out0_[0-9]+]]: *f64[[[N]], [[D]]]):
 -- CHECK: {{^  }}parallel for [[P:i_[0-9]+]] < [[N]] work {{.*}}:{{$}}
 -- CHECK-NEXT: {{^    }}[[ROW:row_[0-9]+]] = alloc f64[[[D]]]{{$}}
 -- CHECK-NEXT: {{^    }}for [[R:i_[0-9]+]] < [[D]]:{{$}}
 -- CHECK-NEXT: {{^      }}[[ROW]][[[R]]] = -0.0{{$}}
--- Four columns at a time (an unroll-and-jam of the triangle's rows): column C0's
--- first three elements, C1's first two and C2's first, then one pass over the
--- elements all four columns reach, each adding the four terms in column order.
--- CHECK-NEXT: {{^    }}for [[G:r_[0-9]+]] < select([[D]] < 0, 0, [[D]]) /u 4:{{$}}
--- CHECK-NEXT: {{^      }}i64 [[C0:r_[0-9]+]] = [[G]] * 4{{$}}
--- CHECK-NEXT: {{^      }}i64 [[C1:r_[0-9]+]] = ([[G]] * 4) + 1{{$}}
--- CHECK-NEXT: {{^      }}i64 [[C2:r_[0-9]+]] = ([[G]] * 4) + 2{{$}}
--- CHECK-NEXT: {{^      }}i64 [[C3:r_[0-9]+]] = ([[G]] * 4) + 3{{$}}
--- CHECK: {{^        }}for {{i_[0-9]+}} < min([[D]] - ([[C0]] + 1), 3):{{$}}
--- CHECK: {{^        }}for {{i_[0-9]+}} < min([[D]] - ([[C1]] + 1), 2):{{$}}
--- CHECK: {{^        }}for {{i_[0-9]+}} < min([[D]] - ([[C2]] + 1), 1):{{$}}
+-- Four columns at a time (unroll-and-jam of a loop whose inner loop starts one
+-- later for each column, loops/Jam.cpp): column C's first three elements, C + 1's
+-- first two and C + 2's first, then one pass over the elements all four columns
+-- reach, each adding the four terms in column order.
+-- CHECK-NEXT: {{^    }}i64 [[END:r_[0-9]+]] = (max([[D]], 0) /u 4) * 4{{$}}
+-- CHECK-NEXT: {{^    }}for [[C:r_[0-9]+]] in [0, [[END]]) step 4:{{$}}
+-- CHECK-NEXT: {{^      }}for {{i_[0-9]+}} in [[[C]] + 1, min([[C]] + 4, [[D]])) at most 3:{{$}}
+-- CHECK: {{^      }}for {{i_[0-9]+}} in [[[C]] + 2, min([[C]] + 4, [[D]])) at most 2:{{$}}
+-- CHECK: {{^      }}for {{i_[0-9]+}} in [[[C]] + 3, min([[C]] + 4, [[D]])) at most 1:{{$}}
+-- The shared elements, versioned: without range tests when the packed triangle's
+-- reads are in range at both ends.
 -- CHECK: {{^      }}if [[ALL:inRange_[0-9]+]]:{{$}}
--- CHECK-NEXT: {{^        }}for [[K:i_[0-9]+]] < [[D]] - ([[C3]] + 1):{{$}}
--- CHECK-NEXT: {{^          }}i64 [[E0:i_[0-9]+]] = ([[K]] + 3) + ([[C0]] + 1){{$}}
+-- CHECK-NEXT: {{^        }}for [[E:i_[0-9]+]] in [[[C]] + 4, [[D]]):{{$}}
 -- CHECK-NEXT: {{^          }}f64 [[S0:safe_[0-9]+]] = 0.0{{$}}
 -- CHECK-NEXT: {{^          }}[[S0]] = [[LS]][{{.*}}]{{$}}
--- CHECK-NEXT: {{^          }}[[ROW]][[[E0]]] = [[ROW]][[[E0]]] + ([[S0]] * [[X]][([[P]] * [[D]]) + [[C0]]]){{$}}
--- CHECK-NEXT: {{^          }}i64 [[E1:i_[0-9]+]] = ([[K]] + 2) + ([[C1]] + 1){{$}}
--- CHECK: {{^          }}[[ROW]][[[E1]]] = [[ROW]][[[E1]]] + ({{safe_[0-9]+}} * [[X]][([[P]] * [[D]]) + [[C1]]]){{$}}
--- CHECK-NEXT: {{^          }}i64 [[E2:i_[0-9]+]] = ([[K]] + 1) + ([[C2]] + 1){{$}}
--- CHECK: {{^          }}[[ROW]][[[E2]]] = [[ROW]][[[E2]]] + ({{safe_[0-9]+}} * [[X]][([[P]] * [[D]]) + [[C2]]]){{$}}
--- CHECK-NEXT: {{^          }}i64 [[E3:i_[0-9]+]] = [[K]] + ([[C3]] + 1){{$}}
--- CHECK: {{^          }}[[ROW]][[[E3]]] = [[ROW]][[[E3]]] + ({{safe_[0-9]+}} * [[X]][([[P]] * [[D]]) + [[C3]]]){{$}}
--- CHECK-NEXT: {{^      }}if ![[ALL]]:{{$}}
+-- CHECK-NEXT: {{^          }}[[ROW]][[[E]]] += [[S0]] * [[X]][[[P]], [[C]]]{{$}}
+-- CHECK: {{^          }}[[ROW]][[[E]]] += {{safe_[0-9]+}} * [[X]][[[P]], [[C]] + 1]{{$}}
+-- CHECK: {{^          }}[[ROW]][[[E]]] += {{safe_[0-9]+}} * [[X]][[[P]], [[C]] + 2]{{$}}
+-- CHECK: {{^          }}[[ROW]][[[E]]] += {{safe_[0-9]+}} * [[X]][[[P]], [[C]] + 3]{{$}}
+-- CHECK-NEXT: {{^      }}else:{{$}}
+-- CHECK-NEXT: {{^        }}for [[E]] in [[[C]] + 4, [[D]]):{{$}}
+-- CHECK-NEXT: {{^          }}f64 {{safe_[0-9]+}} = 0.0{{$}}
+-- CHECK-NEXT: {{^          }}if (0 <= {{.*}}) && ({{.*}} < [[L]]):{{$}}
 -- The last d % 4 columns: one at a time.
--- CHECK: {{^    }}for [[REST:r_[0-9]+]] < select([[D]] < 0, 0, [[D]]) - {{.*}}:{{$}}
--- CHECK-NEXT: {{^      }}i64 [[C:r_[0-9]+]] = [[REST]] + {{.*}}{{$}}
+-- CHECK: {{^    }}for [[C2:r_[0-9]+]] in [[[END]], [[D]]) at most 3:{{$}}
 -- CHECK-NEXT: {{^      }}bool [[FAST:inRange_[0-9]+]] = (0 <= {{.*}}) && ({{.*}} < [[L]]){{$}}
 -- CHECK-NEXT: {{^      }}if [[FAST]]:{{$}}
--- CHECK-NEXT: {{^        }}for [[K:i_[0-9]+]] < [[D]] - ([[C]] + 1):{{$}}
--- CHECK-NEXT: {{^          }}i64 [[R]] = [[K]] + ([[C]] + 1){{$}}
+-- CHECK-NEXT: {{^        }}for [[E2:i_[0-9]+]] in [[[C2]] + 1, [[D]]):{{$}}
 -- CHECK-NEXT: {{^          }}f64 [[SAFE:safe_[0-9]+]] = 0.0{{$}}
 -- CHECK-NEXT: {{^          }}[[SAFE]] = [[LS]][{{.*}}]{{$}}
--- CHECK-NEXT: {{^          }}[[ROW]][[[R]]] = [[ROW]][[[R]]] + ([[SAFE]] * [[X]][([[P]] * [[D]]) + [[C]]]){{$}}
--- CHECK-NEXT: {{^      }}if ![[FAST]]:{{$}}
--- CHECK-NEXT: {{^        }}for [[K2:i_[0-9]+]] < [[D]] - ([[C]] + 1):{{$}}
--- CHECK-NEXT: {{^          }}i64 [[R]] = [[K2]] + ([[C]] + 1){{$}}
+-- CHECK-NEXT: {{^          }}[[ROW]][[[E2]]] += [[SAFE]] * [[X]][[[P]], [[C2]]]{{$}}
+-- CHECK-NEXT: {{^      }}else:{{$}}
+-- CHECK-NEXT: {{^        }}for [[E2]] in [[[C2]] + 1, [[D]]):{{$}}
 -- CHECK-NEXT: {{^          }}f64 [[SAFE]] = 0.0{{$}}
 -- CHECK-NEXT: {{^          }}if (0 <= {{.*}}) && ({{.*}} < [[L]]):{{$}}
 -- CHECK-NEXT: {{^            }}[[SAFE]] = [[LS]][{{.*}}]{{$}}

@@ -10,10 +10,9 @@ entry upper(a: [b, n]f64): [b]f64 =
 -- CHECK-NEXT: {{^    }}f64 [[SUM:sum_[0-9]+]] = -0.0{{$}}
 -- CHECK-NEXT: {{^    }}i64 [[FROM:from_[0-9]+]] = min(max([[R]] + 1, 0), [[N:n_[0-9]+]]){{$}}
 -- CHECK-NEXT: {{^    }}if 0 < [[FROM]]:{{$}}
--- CHECK-NEXT: {{^      }}[[SUM]] = [[SUM]] + 0.0{{$}}
--- CHECK-NEXT: {{^    }}for [[T:r_[0-9]+]] < [[N]] - [[FROM]]:{{$}}
--- CHECK-NEXT: {{^      }}i64 [[C:r_[0-9]+]] = [[T]] + [[FROM]]{{$}}
--- CHECK-NEXT: {{^      }}[[SUM]] = [[SUM]] + select([[R]] < [[C]], {{.*}}, 0.0){{$}}
+-- CHECK-NEXT: {{^      }}[[SUM]] += 0.0{{$}}
+-- CHECK-NEXT: {{^    }}for [[C:r_[0-9]+]] in [[[FROM]], [[N]]):{{$}}
+-- CHECK-NEXT: {{^      }}[[SUM]] += select([[R]] < [[C]], {{.*}}, 0.0){{$}}
 
 -- A band, lo <= c < hi: both ends trimmed, and the terms after the band get their
 -- own + 0.0.
@@ -22,22 +21,23 @@ entry band(x: [b, n]f64, lo: i64, hi: i64): [b]f64 =
 -- CHECK-LABEL: loops band(
 -- CHECK: {{^    }}i64 [[FROM:from_[0-9]+]] = min(max([[LO:lo_[0-9]+]], 0), [[N:n_[0-9]+]]){{$}}
 -- CHECK-NEXT: {{^    }}if 0 < [[FROM]]:{{$}}
--- CHECK-NEXT: {{^      }}[[SUM:sum_[0-9]+]] = [[SUM]] + 0.0{{$}}
+-- CHECK-NEXT: {{^      }}[[SUM:sum_[0-9]+]] += 0.0{{$}}
 -- CHECK-NEXT: {{^    }}i64 [[TO:to_[0-9]+]] = max(min([[HI:hi_[0-9]+]], [[N]]), [[FROM]]){{$}}
--- CHECK-NEXT: {{^    }}for [[T:r_[0-9]+]] < [[TO]] - [[FROM]]:{{$}}
+-- CHECK-NEXT: {{^    }}for [[C:r_[0-9]+]] in [[[FROM]], [[TO]]):{{$}}
 -- CHECK: {{^    }}if [[TO]] < [[N]]:{{$}}
--- CHECK-NEXT: {{^      }}[[SUM]] = [[SUM]] + 0.0{{$}}
+-- CHECK-NEXT: {{^      }}[[SUM]] += 0.0{{$}}
 
--- Four rows of a triangle jammed together: their loop starts where the first
--- row's range does, and each keeps its mask.
+-- The rows of a triangle: each row's sum starts at its own r + 1 (trimming runs
+-- before unroll-and-jam, which then runs four such rows at a time, each from its
+-- own start: tests/ir/loops/triangular.arr).
 entry triangles(a: [b, n, n]f64): [b, n]f64 =
   build([b, n], \k r -> sum(build([n], \c -> if r < c then a[k, r, c] else 0.0)))
 -- CHECK-LABEL: loops triangles(
--- CHECK: {{^      }}i64 [[FROM:from_[0-9]+]] = min(max(min(min(min([[R0:i_[0-9]+]] + 1, [[R1:i_[0-9]+]] + 1), [[R2:i_[0-9]+]] + 1), [[R3:i_[0-9]+]] + 1), 0), [[N:n_[0-9]+]]){{$}}
--- CHECK: {{^      }}for [[T:r_[0-9]+]] < [[N]] - [[FROM]]:{{$}}
--- CHECK-NEXT: {{^        }}i64 [[C:r_[0-9]+]] = [[T]] + [[FROM]]{{$}}
--- CHECK-NEXT: {{^        }}{{sum_[0-9]+}} = {{sum_[0-9]+}} + select([[R0]] < [[C]], {{.*}}, 0.0){{$}}
--- CHECK-NEXT: {{^        }}{{sum_[0-9]+}} = {{sum_[0-9]+}} + select([[R1]] < [[C]], {{.*}}, 0.0){{$}}
+-- CHECK: {{^    }}for [[R:i_[0-9]+]] < [[N:n_[0-9]+]]:{{$}}
+-- CHECK: {{^      }}i64 [[FROM:from_[0-9]+]] = min(max([[R]] + 1, 0), [[N]]){{$}}
+-- CHECK-NEXT: {{^      }}if 0 < [[FROM]]:{{$}}
+-- CHECK: {{^      }}for [[C:r_[0-9]+]] in [[[FROM]], [[N]]):{{$}}
+-- CHECK-NEXT: {{^        }}{{sum_[0-9]+}} += select([[R]] < [[C]], {{.*}}, 0.0){{$}}
 
 -- A sum with an unmasked term is left alone.
 entry mixed(x: [b, n]f64, e: i64): [b]f64 =
@@ -54,7 +54,6 @@ entry lowerOuter(a: [m, n]f64, b: [m, n]f64): [n, n]f64 =
 -- CHECK-LABEL: loops lowerOuter(
 -- CHECK: {{^      }}i64 [[TO:to_[0-9]+]] = max(min([[I:i_[0-9]+]], [[N:n_[0-9]+]]), 0){{$}}
 -- CHECK-NEXT: {{^      }}for [[J:i_[0-9]+]] < [[TO]]:{{$}}
--- CHECK-NEXT: {{^        }}[[ROW:row_[0-9]+]][[[J]]] = [[ROW]][[[J]]] + select([[J]] < [[I]], {{.*}}, 0.0){{$}}
--- CHECK-NEXT: {{^      }}for [[T:i_[0-9]+]] < [[N]] - [[TO]]:{{$}}
--- CHECK-NEXT: {{^        }}i64 [[J]] = [[T]] + [[TO]]{{$}}
--- CHECK-NEXT: {{^        }}[[ROW]][[[J]]] = [[ROW]][[[J]]] + 0.0{{$}}
+-- CHECK-NEXT: {{^        }}[[ROW:row_[0-9]+]][[[J]]] += select([[J]] < [[I]], {{.*}}, 0.0){{$}}
+-- CHECK-NEXT: {{^      }}for [[J]] in [[[TO]], [[N]]):{{$}}
+-- CHECK-NEXT: {{^        }}[[ROW]][[[J]]] += 0.0{{$}}

@@ -1,0 +1,422 @@
+#include "loops/Analysis.h"
+
+#include <cmath>
+#include <numeric>
+
+namespace arr::loops {
+
+// ---- Affine forms ---------------------------------------------------------------------
+
+int64_t Affine::coefficient(uint32_t localId) const {
+  for (const auto& [id, term] : terms)
+    if (term.first->kind == Expr::Kind::Local && term.first->local->id == localId)
+      return term.second;
+  return 0;
+}
+
+bool Affine::opaqueIn(uint32_t localId) const {
+  for (const auto& [id, term] : terms)
+    if (term.first->kind != Expr::Kind::Local && mentionsLocal(term.first, localId)) return true;
+  return false;
+}
+
+bool Affine::sameTerms(const Affine& other) const {
+  if (terms.size() != other.terms.size()) return false;
+  for (const auto& [id, term] : terms) {
+    auto found = other.terms.find(id);
+    if (found == other.terms.end() || found->second.second != term.second) return false;
+  }
+  return true;
+}
+
+Affine Affine::operator-(const Affine& other) const {
+  Affine result = *this;
+  result.constant = int64_t(uint64_t(constant) - uint64_t(other.constant));
+  for (const auto& [id, term] : other.terms) {
+    auto& mine = result.terms[id];
+    if (!mine.first) mine.first = term.first;
+    mine.second -= term.second;
+    if (mine.second == 0) result.terms.erase(id);
+  }
+  return result;
+}
+
+namespace {
+
+void accumulate(Affine& into, const Affine& part, int64_t scale) {
+  into.constant = int64_t(uint64_t(into.constant) + uint64_t(part.constant) * uint64_t(scale));
+  for (const auto& [id, term] : part.terms) {
+    auto& mine = into.terms[id];
+    if (!mine.first) mine.first = term.first;
+    mine.second += term.second * scale;
+    if (mine.second == 0) into.terms.erase(id);
+  }
+}
+
+Affine opaque(const ExprP& expr) {
+  Affine form;
+  form.terms[expr->id] = {expr, 1};
+  return form;
+}
+
+} // namespace
+
+Affine affineOf(const ExprP& expr) {
+  if (auto constant = asIndexConstant(expr)) {
+    Affine form;
+    form.constant = *constant;
+    return form;
+  }
+  if (expr->kind == Expr::Kind::Binary && expr->type == Elem::I64 && expr->lanes == 1) {
+    const ExprP& left = expr->operands[0];
+    const ExprP& right = expr->operands[1];
+    switch (expr->binaryOp) {
+    case BinaryOp::Add:
+    case BinaryOp::Sub: {
+      Affine form = affineOf(left);
+      accumulate(form, affineOf(right), expr->binaryOp == BinaryOp::Add ? 1 : -1);
+      return form;
+    }
+    case BinaryOp::Mul: {
+      Affine l = affineOf(left), r = affineOf(right);
+      if (r.isConstant()) std::swap(l, r);
+      if (l.isConstant()) {
+        Affine form;
+        accumulate(form, r, l.constant);
+        return form;
+      }
+      break;
+    }
+    default:
+      break;
+    }
+  }
+  if (expr->kind == Expr::Kind::Unary && expr->unaryOp == UnaryOp::Neg && expr->type == Elem::I64) {
+    Affine form;
+    accumulate(form, affineOf(expr->operands[0]), -1);
+    return form;
+  }
+  return opaque(expr);
+}
+
+ExprP expressionOf(ExprBuilder& exprs, const Affine& form) {
+  ExprP result = exprs.index(0);
+  for (const auto& [id, term] : form.terms)
+    result = exprs.add(result, exprs.mul(term.first, exprs.index(term.second)));
+  return exprs.add(result, exprs.index(form.constant));
+}
+
+ExprP canonical(ExprBuilder& exprs, const ExprP& expr) {
+  if (expr->type != Elem::I64 || expr->lanes != 1) return expr;
+  return expressionOf(exprs, affineOf(expr));
+}
+
+// ---- Accesses --------------------------------------------------------------------------
+
+namespace {
+
+Access makeAccess(const Buffer* buffer, const Stmt* statement, std::vector<ExprP> indices,
+                  int lanes, bool write, const std::vector<const Stmt*>& loops) {
+  Access access;
+  access.buffer = buffer;
+  access.statement = statement;
+  access.indices = std::move(indices);
+  access.lanes = lanes;
+  access.write = write;
+  access.loops = loops;
+  return access;
+}
+
+void loadsOf(const ExprP& expr, const Stmt& statement, const std::vector<const Stmt*>& loops,
+             std::vector<Access>& out) {
+  forEachExpr(expr, [&](const Expr& e) {
+    if (e.kind == Expr::Kind::Load)
+      out.push_back(makeAccess(e.buffer.get(), &statement, e.operands, e.lanes, false, loops));
+  });
+}
+
+void collect(const Stmt& s, std::vector<const Stmt*>& loops, std::vector<Access>& out) {
+  for (const ExprP& operand : operandsOf(s))
+    loadsOf(operand, s, loops, out);
+  if (s.kind == Stmt::Kind::Store || s.kind == Stmt::Kind::Update) {
+    Access write = makeAccess(s.buffer.get(), &s, s.indices, s.value->lanes, true, loops);
+    if (s.kind == Stmt::Kind::Update) {
+      write.reduction = true;
+      write.op = s.op;
+      write.reassociate = s.reassociate;
+      write.addsZero = s.op == BinaryOp::Add && arr::isFloat(s.buffer->type) &&
+                       s.value->kind == Expr::Kind::Const && isZeroConstant(s.value) &&
+                       !std::signbit(std::get<double>(s.value->value));
+      Access read = write;
+      read.write = false;
+      out.push_back(read);
+    }
+    out.push_back(std::move(write));
+  }
+  if (s.kind == Stmt::Kind::Swap) {
+    // Every element of both buffers changes: a write whose indices are unknown.
+    for (const BufferP& buffer : {s.buffer, s.other}) {
+      Access whole = makeAccess(buffer.get(), &s, {}, 1, true, loops);
+      whole.wholeBuffer = true;
+      out.push_back(whole);
+    }
+  }
+  if (s.kind == Stmt::Kind::For) loops.push_back(&s);
+  for (const StmtP& inner : s.body)
+    collect(*inner, loops, out);
+  for (const StmtP& inner : s.orElse)
+    collect(*inner, loops, out);
+  if (s.kind == Stmt::Kind::For) loops.pop_back();
+}
+
+} // namespace
+
+std::vector<ExprP> operandsOf(const Stmt& s) {
+  std::vector<ExprP> operands;
+  for (const ExprP& e : {s.value, s.lower, s.work})
+    if (e) operands.push_back(e);
+  operands.insert(operands.end(), s.indices.begin(), s.indices.end());
+  return operands;
+}
+
+std::vector<Access> accessesOf(const Block& block) {
+  std::vector<Access> out;
+  std::vector<const Stmt*> loops;
+  for (const StmtP& s : block)
+    collect(*s, loops, out);
+  return out;
+}
+
+std::vector<Access> accessesOf(const Stmt& statement) {
+  std::vector<Access> out;
+  std::vector<const Stmt*> loops;
+  collect(statement, loops, out);
+  return out;
+}
+
+std::optional<int64_t> innerStride(const Access& access, uint32_t localId) {
+  for (size_t d = 0; d < access.indices.size(); ++d) {
+    Affine form = affineOf(access.indices[d]);
+    if (form.opaqueIn(localId)) return std::nullopt;
+    int64_t c = form.coefficient(localId);
+    if (d + 1 < access.indices.size() && c != 0) return std::nullopt;
+    if (d + 1 == access.indices.size()) return c;
+  }
+  return 0; // a scalar buffer
+}
+
+bool movesOuterDimension(const Access& access, uint32_t localId) {
+  for (size_t d = 0; d + 1 < access.indices.size(); ++d)
+    if (affineOf(access.indices[d]).mentions(localId)) return true;
+  return false;
+}
+
+namespace {
+
+Meet meetInDimension(const ExprP& first, const ExprP& second, int firstLanes, int secondLanes,
+                     uint32_t v, int64_t step, const std::set<uint32_t>& varying) {
+  Affine f = affineOf(first), g = affineOf(second);
+  auto involvesVarying = [&](const Affine& form) {
+    for (const auto& [id, term] : form.terms)
+      if (mentionsAny(term.first, varying)) return true;
+    return false;
+  };
+  if (involvesVarying(f) || involvesVarying(g) || f.opaqueIn(v) || g.opaqueIn(v))
+    return Meet::Maybe;
+  int64_t a = f.coefficient(v), b = g.coefficient(v);
+  if (a != b) return Meet::Maybe;
+  Affine fRest = f, gRest = g;
+  for (auto* form : {&fRest, &gRest})
+    for (auto it = form->terms.begin(); it != form->terms.end(); ++it)
+      if (it->second.first->kind == Expr::Kind::Local && it->second.first->local->id == v) {
+        form->terms.erase(it);
+        break;
+      }
+  if (!fRest.sameTerms(gRest)) return Meet::Maybe;
+  // a v1 + cf + p = a v2 + cg + q with 0 <= p < firstLanes, 0 <= q < secondLanes.
+  int64_t low = gRest.constant - fRest.constant - (firstLanes - 1);
+  int64_t high = gRest.constant - fRest.constant + (secondLanes - 1);
+  if (a == 0) return low <= 0 && 0 <= high ? Meet::Maybe : Meet::Never;
+  // a (v1 - v2) in [low, high], v1 - v2 a multiple of step.
+  int64_t unit = a * step;
+  int64_t absUnit = unit < 0 ? -unit : unit;
+  if (high - low > 4 * absUnit) return Meet::Maybe;
+  bool zero = false, other = false;
+  for (int64_t x = low; x <= high; ++x) {
+    if (x % absUnit != 0) continue;
+    (x == 0 ? zero : other) = true;
+  }
+  if (other) return Meet::Maybe;
+  return zero ? Meet::SameIteration : Meet::Never;
+}
+
+} // namespace
+
+Meet meetOf(const Access& x, const Access& y, uint32_t index, int64_t step,
+            const std::set<uint32_t>& varying) {
+  if (x.buffer->memory().id != y.buffer->memory().id) return Meet::Never;
+  if (x.wholeBuffer || y.wholeBuffer) return Meet::Maybe;
+  if (x.buffer != y.buffer || x.indices.size() != y.indices.size()) return Meet::Maybe;
+  bool same = false;
+  for (size_t d = 0; d < x.indices.size(); ++d) {
+    bool last = d + 1 == x.indices.size();
+    Meet here = meetInDimension(x.indices[d], y.indices[d], last ? x.lanes : 1, last ? y.lanes : 1,
+                                index, step, varying);
+    if (here == Meet::Never) return Meet::Never;
+    if (here == Meet::SameIteration) same = true;
+  }
+  return same ? Meet::SameIteration : Meet::Maybe;
+}
+
+bool commutingSteps(const Access& x, const Access& y, const std::vector<Access>& accesses) {
+  if (x.reduction && y.reduction && x.op == BinaryOp::Add && y.op == BinaryOp::Add &&
+      (x.addsZero || y.addsZero))
+    return true;
+  if (!x.reduction || !y.reduction || !x.reassociate || !y.reassociate || x.op != y.op)
+    return false;
+  uint32_t memory = x.buffer->memory().id;
+  for (const Access& other : accesses)
+    if (other.buffer->memory().id == memory &&
+        (!other.reduction || !other.reassociate || other.op != x.op))
+      return false;
+  return true;
+}
+
+bool carriesDependence(const std::vector<Access>& accesses, const Stmt& loop,
+                       bool reductionsCommute) {
+  std::set<uint32_t> varying = definedIn(loop.body);
+  for (size_t i = 0; i < accesses.size(); ++i)
+    for (size_t j = i; j < accesses.size(); ++j) {
+      const Access& x = accesses[i];
+      const Access& y = accesses[j];
+      if (!x.write && !y.write) continue;
+      if (reductionsCommute && commutingSteps(x, y, accesses)) continue;
+      if (meetOf(x, y, loop.local->id, loop.step, varying) == Meet::Maybe) return true;
+    }
+  return false;
+}
+
+// ---- Statements ------------------------------------------------------------------------
+
+void forEachStmt(const Block& block, const std::function<void(const Stmt&)>& f) {
+  for (const StmtP& s : block) {
+    f(*s);
+    forEachStmt(s->body, f);
+    forEachStmt(s->orElse, f);
+  }
+}
+
+std::set<uint32_t> assignedFromOutside(const Block& block) {
+  std::set<uint32_t> defined = definedIn(block), assigned;
+  forEachStmt(block, [&](const Stmt& s) {
+    if ((s.kind == Stmt::Kind::Assign || s.kind == Stmt::Kind::Accumulate) &&
+        !defined.count(s.local->id))
+      assigned.insert(s.local->id);
+  });
+  return assigned;
+}
+
+std::set<uint32_t> definedIn(const Block& block) {
+  std::set<uint32_t> defined;
+  forEachStmt(block, [&](const Stmt& s) {
+    if (s.kind == Stmt::Kind::Declare || s.kind == Stmt::Kind::For) defined.insert(s.local->id);
+  });
+  return defined;
+}
+
+std::set<uint32_t> writtenBuffers(const Block& block) {
+  std::set<uint32_t> written;
+  forEachStmt(block, [&](const Stmt& s) {
+    if (s.kind == Stmt::Kind::Store || s.kind == Stmt::Kind::Update ||
+        s.kind == Stmt::Kind::Alloc || s.kind == Stmt::Kind::Swap)
+      written.insert(s.buffer->memory().id);
+    if (s.kind == Stmt::Kind::Swap) written.insert(s.other->id);
+  });
+  return written;
+}
+
+bool onlyAssigns(const Stmt& guard, const std::set<uint32_t>& locals) {
+  if (!guard.orElse.empty()) return false;
+  for (const StmtP& inner : guard.body)
+    if (inner->kind != Stmt::Kind::Assign || !locals.count(inner->local->id)) return false;
+  return true;
+}
+
+size_t statementCount(const Block& block) {
+  size_t count = 0;
+  forEachStmt(block, [&](const Stmt&) { ++count; });
+  return count;
+}
+
+namespace {
+
+StmtP copyStmt(ExprBuilder& exprs, const Stmt& s, std::map<uint32_t, ExprP>& names, bool fresh) {
+  auto copied = std::make_shared<Stmt>(s);
+  auto rename = [&](const ExprP& e) { return e ? exprs.substitute(e, names) : e; };
+  copied->value = rename(s.value);
+  copied->lower = rename(s.lower);
+  copied->work = rename(s.work);
+  for (ExprP& index : copied->indices)
+    index = rename(index);
+  if (s.kind == Stmt::Kind::Declare || s.kind == Stmt::Kind::For) {
+    if (fresh) {
+      copied->local = exprs.newLocal(s.local->name, s.local->type, s.local->lanes);
+      names[s.local->id] = exprs.local(copied->local);
+    }
+  } else if (s.kind == Stmt::Kind::Assign || s.kind == Stmt::Kind::Accumulate) {
+    auto renamed = names.find(s.local->id);
+    if (renamed != names.end() && renamed->second->kind == Expr::Kind::Local)
+      copied->local = renamed->second->local;
+  }
+  for (Reduction& reduction : copied->reductions) {
+    auto renamed = names.find(reduction.local->id);
+    if (renamed != names.end() && renamed->second->kind == Expr::Kind::Local)
+      reduction.local = renamed->second->local;
+  }
+  copied->body.clear();
+  copied->orElse.clear();
+  for (const StmtP& inner : s.body)
+    copied->body.push_back(copyStmt(exprs, *inner, names, fresh));
+  for (const StmtP& inner : s.orElse)
+    copied->orElse.push_back(copyStmt(exprs, *inner, names, fresh));
+  return copied;
+}
+
+} // namespace
+
+Block copyBlock(ExprBuilder& exprs, const Block& block, std::map<uint32_t, ExprP>& renaming) {
+  Block copied;
+  for (const StmtP& s : block)
+    copied.push_back(copyStmt(exprs, *s, renaming, true));
+  return copied;
+}
+
+Block substituteBlock(ExprBuilder& exprs, const Block& block,
+                      const std::map<uint32_t, ExprP>& replacements) {
+  std::map<uint32_t, ExprP> names = replacements;
+  Block copied;
+  for (const StmtP& s : block)
+    copied.push_back(copyStmt(exprs, *s, names, false));
+  return copied;
+}
+
+std::optional<int64_t> constantTrips(const Stmt& loop) {
+  auto lower = asIndexConstant(loop.lower), upper = asIndexConstant(loop.value);
+  if (!lower || !upper) return std::nullopt;
+  if (*upper <= *lower) return 0;
+  return (*upper - *lower + loop.step - 1) / loop.step;
+}
+
+std::optional<int64_t> tripBound(const Stmt& loop) {
+  std::optional<int64_t> trips = constantTrips(loop);
+  if (loop.maxTrips && (!trips || *loop.maxTrips < *trips)) trips = loop.maxTrips;
+  // [x + c1, x + c2): at most c2 - c1 iterations.
+  Affine span = affineOf(loop.value) - affineOf(loop.lower);
+  if (span.isConstant()) {
+    int64_t count = span.constant <= 0 ? 0 : (span.constant + loop.step - 1) / loop.step;
+    if (!trips || count < *trips) trips = count;
+  }
+  return trips;
+}
+
+} // namespace arr::loops

@@ -1,0 +1,125 @@
+#pragma once
+// What the loop passes read from the loop IR instead of recovering it from the
+// look of the code: affine forms of indices, the accesses of a loop body with
+// their strides, and dependences between them (in the manner of MLIR's affine
+// analysis, much simplified: one index per dimension, tests per dimension).
+
+#include "loops/ExprBuilder.h"
+#include "loops/LoopIR.h"
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+#include <vector>
+
+namespace arr::loops {
+
+/// An i64 expression as constant + Σ coefficient × term. A term is a local, or an
+/// expression the form does not look into (a product of two unknowns, a load, a
+/// division, a min or max), taken as one unknown: the form is affine in a local when
+/// no such term mentions it.
+struct Affine {
+  int64_t constant = 0;
+  std::map<uint32_t, std::pair<ExprP, int64_t>> terms; // expression id -> (term, coefficient)
+
+  /// The coefficient of the local (0 when it does not appear as a term of its own).
+  int64_t coefficient(uint32_t localId) const;
+  /// Whether the local appears in an opaque term (then the form is not affine in it).
+  bool opaqueIn(uint32_t localId) const;
+  bool mentions(uint32_t localId) const { return coefficient(localId) != 0 || opaqueIn(localId); }
+  /// Whether both have the same terms with the same coefficients (constants may differ).
+  bool sameTerms(const Affine& other) const;
+  Affine operator-(const Affine& other) const;
+  bool isConstant() const { return terms.empty(); }
+};
+
+Affine affineOf(const ExprP& expr);
+/// The canonical expression of a form (terms in id order, the constant last).
+ExprP expressionOf(ExprBuilder& exprs, const Affine& form);
+/// `expr` rewritten in canonical form when it is an i64 expression (equal forms become
+/// the same expression).
+ExprP canonical(ExprBuilder& exprs, const ExprP& expr);
+
+/// One load or store of a loop body.
+struct Access {
+  const Buffer* buffer = nullptr; // as written (a view, possibly)
+  const Stmt* statement = nullptr;
+  std::vector<ExprP> indices;
+  int lanes = 1;
+  bool write = false;
+  /// A step of a reduction (an Update's read and write): with `op` and its flag.
+  bool reduction = false;
+  BinaryOp op = BinaryOp::Add;
+  bool reassociate = false;
+  /// The step adds +0.0 (a masked sum's skipped terms, loops/Trim.cpp): it only turns a
+  /// -0.0 into 0.0, which commutes exactly with any other addition.
+  bool addsZero = false;
+  /// Every element of the buffer (a Swap): no index to test.
+  bool wholeBuffer = false;
+  /// The loops around it inside the analysed statement, outermost first.
+  std::vector<const Stmt*> loops;
+};
+
+/// Every access in `block`, in program order (loads of a statement before its store).
+std::vector<Access> accessesOf(const Block& block);
+/// The same for one statement (a loop: its bounds' loads and its body).
+std::vector<Access> accessesOf(const Stmt& statement);
+
+/// The distance in elements between the accesses of consecutive iterations of the loop
+/// over `localId`, when the access is affine in it: 0 when invariant, 1 when it walks the
+/// last dimension contiguously; none when another dimension moves or the form is opaque.
+std::optional<int64_t> innerStride(const Access& access, uint32_t localId);
+/// Whether the access moves with the local in any dimension but the last (a strided walk).
+bool movesOuterDimension(const Access& access, uint32_t localId);
+
+/// How the iterations of the loop over `index` (by `step`) relate when two accesses touch a
+/// common element: they never do, only within one iteration, or possibly across iterations.
+/// Locals in `varying` take unrelated values in the two accesses (inner loops' indices,
+/// locals defined per iteration); any other local is the same in both.
+enum class Meet { Never, SameIteration, Maybe };
+Meet meetOf(const Access& first, const Access& second, uint32_t index, int64_t step,
+            const std::set<uint32_t>& varying);
+/// Whether the two accesses may be done in either order: steps of the same reassociable
+/// reduction of a buffer that only such steps touch in `accesses`, or two additions one
+/// of which adds +0.0 (x + 0.0 + y and x + y + 0.0 are the same, signs of zero included).
+bool commutingSteps(const Access& first, const Access& second, const std::vector<Access>& accesses);
+
+/// What a loop's iterations may share: whether two different iterations of the loop over
+/// `loop` can touch the same element with at least one write, in `accesses`. Accesses that
+/// are both steps of one reassociable reduction with the same operation (and no other
+/// access to the buffer) are ignored when `reductionsCommute`. Conservative: true when the
+/// indices do not decide it.
+bool carriesDependence(const std::vector<Access>& accesses, const Stmt& loop,
+                       bool reductionsCommute);
+
+/// The locals `block` assigns (Assign and Accumulate) that it does not declare itself.
+std::set<uint32_t> assignedFromOutside(const Block& block);
+/// The locals `block` defines: declarations and loop indices, nested ones included.
+std::set<uint32_t> definedIn(const Block& block);
+/// The buffers (by memory) `block` writes.
+std::set<uint32_t> writtenBuffers(const Block& block);
+/// Calls `f` on every statement of `block`, nested ones included, outer first.
+void forEachStmt(const Block& block, const std::function<void(const Stmt&)>& f);
+/// The expressions a statement reads directly (value, indices, bounds; not its body's).
+std::vector<ExprP> operandsOf(const Stmt& statement);
+/// Whether the `if` statement `guard` only assigns locals in `locals` (and has no else): a
+/// guarded read (Lowering::pullChecked) into a local its loop body declared.
+bool onlyAssigns(const Stmt& guard, const std::set<uint32_t>& locals);
+/// The number of statements of `block`, nested ones included.
+size_t statementCount(const Block& block);
+
+/// A deep copy of `block` in which the locals of `renaming` read as its expressions and
+/// every local the block defines is a fresh one (so that the copy can sit beside the
+/// original); the renaming is extended with those fresh locals.
+Block copyBlock(ExprBuilder& exprs, const Block& block, std::map<uint32_t, ExprP>& renaming);
+/// A deep copy of `block` with the locals of `replacements` substituted (no fresh names).
+Block substituteBlock(ExprBuilder& exprs, const Block& block,
+                      const std::map<uint32_t, ExprP>& replacements);
+
+/// The constant trip count of a loop, when its bounds are constants.
+std::optional<int64_t> constantTrips(const Stmt& loop);
+/// An upper bound on a loop's trip count when one is known (constant bounds, maxTrips).
+std::optional<int64_t> tripBound(const Stmt& loop);
+
+} // namespace arr::loops
