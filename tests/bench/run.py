@@ -5,10 +5,11 @@
         [--runs N] [--csv FILE] [--no-torch] [--arrc PATH] [--cxx COMPILER]
         [--budget SECONDS] [--keep DIR]
 
-For each program (dot, selfconv, matmul, mlp, conv2d and three ADBench GMMs),
-in one run of this script:
-  - generates its inputs as .npy files (NumPy, fixed seed; the GMM inputs come
-    from ADBench's files through samples/gmm/convert.py);
+For each program (dot, selfconv, matmul, mlp, conv2d, three ADBench GMMs and two
+ADBench LSTMs), in one run of this script:
+  - generates its inputs as .npy files (NumPy, fixed seed; the GMM and LSTM inputs
+    come from ADBench's files through samples/gmm/convert.py and
+    samples/lstm/convert.py);
   - compiles the Arr program (`arrc PROG -O2 -o EXE`, one executable with a
     primal and a gradient entry) and the C++ baseline (baselines/*.cpp,
     clang++-19 -O3 -march=native, single-threaded; some have a hand-derived
@@ -31,6 +32,7 @@ the only measurement, so slow programs finish in bounded time.
 """
 
 import argparse
+import importlib.util
 import json
 import math
 import os
@@ -50,15 +52,28 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 BASELINES = os.path.join(HERE, "baselines")
 GMM_DATA = [os.path.join(os.path.dirname(ROOT), "shared", "data", "adbench", "gmm"),
             "/work/shared/data/adbench/gmm"]
-SEED = 20240601
 AGREEMENT = 1e-9  # relative tolerance between the Arr and C++ results (and across threads)
 TORCH_AGREEMENT = 1e-8  # relative tolerance between the Arr and PyTorch results
 TIMEOUT = 900  # seconds for one process
 
+LSTM_DATA = [os.path.join(os.path.dirname(ROOT), "shared", "data", "adbench", "lstm"),
+             "/work/shared/data/adbench/lstm"]
+SEED = 20240601
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.join(ROOT, "samples", "gmm"))
 import convert  # noqa: E402  (samples/gmm/convert.py: ADBench file -> .npy inputs)
 import report  # noqa: E402  (tests/bench/report.py: table, targets, CSV, chart)
+
+
+def load_module(name, path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# samples/lstm/convert.py: ADBench LSTM file -> .npy inputs
+lstm_convert = load_module("lstm_convert", os.path.join(ROOT, "samples", "lstm", "convert.py"))
 
 
 # ---- programs and inputs --------------------------------------------------------
@@ -106,17 +121,25 @@ def conv2d_inputs(directory, rng):
             save(directory, "conv2d_x", rng.standard_normal((channels, size, size)))]
 
 
-def gmm_inputs(relative):
+def adbench_inputs(roots, relative, converter):
     def make(directory, rng):
         del rng  # the inputs are ADBench's
-        for root in GMM_DATA:
+        for root in roots:
             path = os.path.join(root, relative)
             if os.path.isfile(path):
-                problem = convert.read_adbench(path)
+                problem = converter.read_adbench(path)
                 stem = os.path.splitext(relative.replace("/", "_"))[0]
-                return convert.write_inputs(problem, os.path.join(directory, stem))
-        raise FileNotFoundError(f"{relative} not found under {' or '.join(GMM_DATA)}")
+                return converter.write_inputs(problem, os.path.join(directory, stem))
+        raise FileNotFoundError(f"{relative} not found under {' or '.join(roots)}")
     return make
+
+
+def gmm_inputs(relative):
+    return adbench_inputs(GMM_DATA, relative, convert)
+
+
+def lstm_inputs(relative):
+    return adbench_inputs(LSTM_DATA, relative, lstm_convert)
 
 
 class Benchmark:
@@ -131,12 +154,13 @@ class Benchmark:
         self.make_inputs = make_inputs
         self.runs = runs  # at most this many timed runs
         self.torch_name = torch_name  # the program's name in torch_bench.py
-        self.grad_target = grad_target  # issue #8: gradient time <= this times the primal's
+        self.grad_target = grad_target  # issues #8, #19: gradient time <= this times the primal's
 
 
 GMM = os.path.join(ROOT, "samples", "gmm", "gmm.arr")
+LSTM = os.path.join(ROOT, "samples", "lstm", "lstm.arr")
 BENCH_ENTRIES = ("main", "main_grad")
-GMM_ENTRIES = ("objective", "objective_grad")
+GMM_ENTRIES = ("objective", "objective_grad")  # also the LSTM's
 
 
 def here(name):
@@ -160,6 +184,11 @@ BENCHMARKS = [
               gmm_inputs("10k/gmm_d32_K25.txt"), 10, "gmm"),
     Benchmark("gmm_1k_d64_K10", "ADBench gmm 1k d64 K10", GMM, GMM_ENTRIES, "gmm.cpp", False,
               gmm_inputs("1k/gmm_d64_K10.txt"), 10, "gmm"),
+    # Issue #19: the LSTM's gradient within 4x its objective.
+    Benchmark("lstm_l2_c1024", "ADBench lstm l2 c1024 (b = 14)", LSTM, GMM_ENTRIES, "lstm.cpp",
+              True, lstm_inputs("lstm_l2_c1024.txt"), 20, "lstm", grad_target=4.0),
+    Benchmark("lstm_l4_c1024", "ADBench lstm l4 c1024 (b = 14)", LSTM, GMM_ENTRIES, "lstm.cpp",
+              True, lstm_inputs("lstm_l4_c1024.txt"), 20, "lstm", grad_target=4.0),
 ]
 
 

@@ -3,7 +3,7 @@
 
     /usr/bin/python3 tests/bench/torch_bench.py PROGRAM THREADS MAX_RUNS BUDGET_S OUT INPUT.npy...
 
-PROGRAM is one of dot, matmul, mlp, selfconv, conv2d, gmm; the inputs are the
+PROGRAM is one of dot, matmul, mlp, selfconv, conv2d, gmm, lstm; the inputs are the
 same .npy files, in the same order, as the Arr entry's parameters. With
 torch.set_num_threads(THREADS), CPU, float64, it times the primal (the scalar
 loss under torch.no_grad()) and the gradient (the forward pass with autograd
@@ -75,6 +75,33 @@ def gmm_objective(alphas, means, qs, ls, x, gamma, m, lgsum):
     return constant + slse - n * torch.logsumexp(alphas, 0) + prior
 
 
+def lstm_objective(main, extra, state, sequence):
+    """ADBench's LSTM objective, as samples/lstm/lstm.arr defines it: a Python loop over
+    the characters and layers; per layer the input-driven gates (forget, output) and the
+    hidden-driven ones (input, change) are computed two at a time from strided views of
+    main [l,2,4,b]."""
+    layers, b = main.shape[0], main.shape[3]
+    steps = sequence.shape[0] - 1
+    x_weights, x_biases = main[:, 0, 0::2], main[:, 1, 0::2]  # [l,2,b]: forget, output
+    h_weights, h_biases = main[:, 0, 1::2], main[:, 1, 1::2]  # [l,2,b]: input, change
+    hidden = [state[k, 0] for k in range(layers)]
+    cell = [state[k, 1] for k in range(layers)]
+    inputs = sequence[:-1] * extra[0]
+    total = 0.0
+    for t in range(steps):
+        x = inputs[t]
+        for k in range(layers):
+            forget_out = torch.sigmoid(torch.addcmul(x_biases[k], x, x_weights[k]))
+            hz = torch.addcmul(h_biases[k], hidden[k], h_weights[k])
+            cell[k] = cell[k] * forget_out[0] + torch.sigmoid(hz[0]) * torch.tanh(hz[1])
+            hidden[k] = forget_out[1] * torch.tanh(cell[k])
+            x = hidden[k]
+        ypred = torch.addcmul(extra[2], x, extra[1])
+        lse = torch.log(torch.exp(ypred).sum() + 2.0)
+        total = total + (sequence[t + 1] * (ypred - lse)).sum()
+    return -total / (steps * b)
+
+
 # name -> (loss function, indices of the differentiated inputs)
 PROGRAMS = {
     "dot": (dot, [0, 1]),
@@ -83,6 +110,7 @@ PROGRAMS = {
     "selfconv": (self_conv, [0]),
     "conv2d": (conv2d_loss, [0, 1]),
     "gmm": (gmm_objective, [0, 1, 2, 3]),
+    "lstm": (lstm_objective, [0, 1]),
 }
 
 
