@@ -14,6 +14,14 @@ a warm-up longer than the budget is the only measurement). It writes the last
 primal value to OUT_primal.npy and the gradient components to OUT_grad_I.npy,
 and prints one JSON object on standard output: median times in ms, run counts,
 the torch version and the BLAS libraries mapped into the process.
+
+    /usr/bin/python3 tests/bench/torch_bench.py NESTED THREADS MAX_RUNS BUDGET_S OUT MEASURE=A.npy,B.npy...
+
+NESTED is one of rosenbrock, logistic, hessian (the nested-differentiation benchmarks,
+issue #21): each MEASURE (an entry name of the Arr program) is timed on the listed
+inputs the same way, its result written to OUT_MEASURE.npy; second derivatives use
+double backward (create_graph=True), Hessians torch.autograd.functional.hessian. The
+JSON object has {"measures": {MEASURE: {"ms", "runs"}}, ...}.
 """
 
 import json
@@ -114,6 +122,91 @@ PROGRAMS = {
 }
 
 
+# ---- nested differentiation (issue #21): derivatives of derivatives by double backward --
+
+def rosenbrock(x):
+    return (100.0 * (x[1:] - x[:-1] ** 2) ** 2 + (1.0 - x[:-1]) ** 2).sum()
+
+
+def logistic_loss(w, x, y):
+    """Mean log(1 + exp(-y x.w)) + lambda/2 |w|^2, lambda = 1e-3, as logistic.arr."""
+    return torch.log1p(torch.exp(-y * (x @ w))).mean() + 0.5e-3 * (w * w).sum()
+
+
+def energy(x):
+    """sum_{i,j} exp(-(x_i - x_j)^2) / n + sum x^4 / 4, as hessian.arr."""
+    return torch.exp(-(x.unsqueeze(1) - x.unsqueeze(0)) ** 2).sum() / x.shape[0] + 0.25 * (x ** 4).sum()
+
+
+def leaf(x):
+    return x.detach().requires_grad_(True)
+
+
+def value_of(function):
+    def call(*inputs):
+        with torch.no_grad():
+            return function(*inputs)
+    return call
+
+
+def gradient_of(function):
+    """The gradient with respect to the first input."""
+    def call(first, *rest):
+        x = leaf(first)
+        return torch.autograd.grad(function(x, *rest), x)[0]
+    return call
+
+
+def double_backward_hvp(function):
+    """H v with respect to the first input: the gradient with create_graph=True, then
+    the gradient of <gradient, v>."""
+    def call(first, v, *rest):
+        x = leaf(first)
+        g = torch.autograd.grad(function(x, *rest), x, create_graph=True)[0]
+        return torch.autograd.grad(g, x, v)[0]
+    return call
+
+
+def functional_hessian(function):
+    """torch.autograd.functional.hessian with respect to the first input (a reverse-mode
+    Jacobian of the gradient computed with create_graph=True)."""
+    def call(first, *rest):
+        return torch.autograd.functional.hessian(lambda x: function(x, *rest), first)
+    return call
+
+
+def newton_step(w, x, y):
+    """w - H^-1 g: the gradient with create_graph=True, the Hessian's rows by double
+    backward, torch.linalg.solve."""
+    v = leaf(w)
+    g = torch.autograd.grad(logistic_loss(v, x, y), v, create_graph=True)[0]
+    hessian = torch.stack([torch.autograd.grad(g[i], v, retain_graph=True)[0] for i in range(v.shape[0])])
+    return w - torch.linalg.solve(hessian, g.detach())
+
+
+# name -> {Arr entry name: function of the inputs, in the order the entry takes them};
+# the inputs a measure takes are chosen by run.py (the Arr entry's parameters).
+NESTED = {
+    "rosenbrock": {
+        "objective": value_of(rosenbrock),
+        "gradient": gradient_of(rosenbrock),
+        "hvp_fwd_rev": double_backward_hvp(rosenbrock),
+        "hvp_rev_fwd": double_backward_hvp(rosenbrock),
+    },
+    "logistic": {
+        "objective": value_of(logistic_loss),
+        "gradient": gradient_of(logistic_loss),
+        "hessian_of_loss": functional_hessian(logistic_loss),
+        "newton_step": newton_step,
+    },
+    "hessian": {
+        "objective": value_of(energy),
+        "gradient": gradient_of(energy),
+        "hessian_of_energy": functional_hessian(energy),
+    },
+}
+
+
 def measure(call, max_runs, budget):
     """Median ms of `call` and the number of timed runs, after one warm-up call."""
     start = time.perf_counter()
@@ -138,7 +231,36 @@ def blas_libraries():
         return []
 
 
+def main_nested(name, threads, max_runs, budget, out, specs):
+    """Each spec is MEASURE=I,J,..: the Arr entry MEASURE of NESTED[name] on the inputs
+    with those indices. Writes OUT_MEASURE.npy (OUT_MEASURE_K.npy for tuples)."""
+    torch.set_num_threads(threads)
+    measured = {}
+    loaded = {}
+    for spec in specs:
+        label, _, indices = spec.partition("=")
+        inputs = []
+        for path in indices.split(","):
+            if path not in loaded:
+                loaded[path] = torch.from_numpy(np.load(path))
+            inputs.append(loaded[path])
+        function = NESTED[name][label]
+        ms, runs, result = measure(lambda: function(*inputs), max_runs, budget)
+        if isinstance(result, tuple):
+            for index, component in enumerate(result):
+                np.save(f"{out}_{label}_{index}.npy", component.detach().numpy())
+        else:
+            np.save(f"{out}_{label}.npy", result.detach().numpy())
+        measured[label] = {"ms": ms, "runs": runs}
+    json.dump({"measures": measured, "torch": torch.__version__, "threads": torch.get_num_threads(),
+               "blas": blas_libraries()}, sys.stdout)
+    print()
+    return 0
+
+
 def main(argv):
+    if len(argv) >= 7 and argv[1] in NESTED:
+        return main_nested(argv[1], int(argv[2]), int(argv[3]), float(argv[4]), argv[5], argv[6:])
     if len(argv) < 7 or argv[1] not in PROGRAMS:
         sys.stderr.write(__doc__)
         return 2
