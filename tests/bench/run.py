@@ -58,13 +58,13 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 BASELINES = os.path.join(HERE, "baselines")
 GMM_DATA = [os.path.join(os.path.dirname(ROOT), "shared", "data", "adbench", "gmm"),
             "/work/shared/data/adbench/gmm"]
+LSTM_DATA = [os.path.join(os.path.dirname(ROOT), "shared", "data", "adbench", "lstm"),
+             "/work/shared/data/adbench/lstm"]
+SEED = 20240601
 AGREEMENT = 1e-9  # relative tolerance between the Arr and C++ results (and across threads)
 TORCH_AGREEMENT = 1e-8  # relative tolerance between the Arr and PyTorch results
 TIMEOUT = 900  # seconds for one process
 
-LSTM_DATA = [os.path.join(os.path.dirname(ROOT), "shared", "data", "adbench", "lstm"),
-             "/work/shared/data/adbench/lstm"]
-SEED = 20240601
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.join(ROOT, "samples", "gmm"))
 import convert  # noqa: E402  (samples/gmm/convert.py: ADBench file -> .npy inputs)
