@@ -1,5 +1,7 @@
 """Reporting for tests/bench/run.py: the table on standard output, the targets of
-issue #8, the CSV and the PNG bar chart (when matplotlib imports).
+issue #8, the CSV and the PNG bar chart (when matplotlib imports); and for the
+nested-differentiation benchmarks (issue #21) a table of their entries, the ratios
+between them and a CSV of their own.
 
 A row is a dict for one program and thread count: "benchmark", "size",
 "threads", "runs" (list of strings), "check" (list of problems), optionally
@@ -98,17 +100,18 @@ def print_table(rows, cxx):
 
 
 def print_targets(rows, benchmarks):
-    """The targets of issue #8, with the programs that miss them."""
+    """The targets of issue #8 (and #19's for the LSTMs), with the programs that miss them."""
     target = {b.name: b.grad_target for b in benchmarks}
     get = {name: fn for name, _, fn in COLUMNS}
     checks = [
-        ("gradient <= 3x primal (2x for dot, selfconv)", "arr_grad_over_primal",
+        ("gradient <= 3x primal (2x for dot, selfconv; 4x for the LSTMs, issue #19)",
+         "arr_grad_over_primal",
          lambda r, v: v <= target[r["benchmark"]]),
         ("gradient faster than PyTorch's", "arr_grad_over_torch_grad", lambda r, v: v < 1.0),
         ("primal <= 1.25x C++ (1 thread)", "arr_over_cpp", lambda r, v: v <= 1.25),
         ("gradient peak memory <= 3x primal", "arr_grad_mem_over_primal", lambda r, v: v <= 3.0),
     ]
-    print("targets (issue #8):")
+    print("targets (issues #8 and #19):")
     for label, column, ok in checks:
         measured = [(r, get[column](r)) for r in rows if get[column](r) is not None
                     and (column != "arr_over_cpp" or r["threads"] == 1)]
@@ -186,3 +189,66 @@ def write_chart(rows, threads, path):
     figure.savefig(path, dpi=120)
     plt.close(figure)
     return True
+
+
+# ---- nested differentiation (issue #21) -------------------------------------------
+# A nested row: "benchmark", "size", "threads", "arr" and "torch" ({entry: Timing}),
+# "check" (list of problems), optionally "arrc_compile_s".
+
+def print_nested(rows, benchmarks):
+    """One line per program, thread count and entry; then the ratios each program asks
+    for (Arr's, with its target, and PyTorch's)."""
+    notes, table = [], []
+    order = {b.name: [entry for entry, _ in b.measures] for b in benchmarks}
+    for row in rows:
+        note = ""
+        if row["check"]:
+            notes.append(f"{row['benchmark']} T={row['threads']}: " + "; ".join(row["check"]))
+            note = f"note {len(notes)}"
+        for entry in order[row["benchmark"]]:
+            arr, torch = row["arr"].get(entry), row["torch"].get(entry)
+            table.append([row["benchmark"], str(row["threads"]), entry,
+                          fmt(arr.ms if arr else None, False), fmt(torch.ms if torch else None, False),
+                          fmt(ratio(arr.ms if arr else None, torch.ms if torch else None), True),
+                          fmt(arr.mb if arr else None, False), note or "ok"])
+    header = ["program", "T", "entry", "Arr ms", "torch ms", "Arr/torch", "Arr MB", "check"]
+    widths = [max(len(line[i]) for line in [header] + table) for i in range(len(header))]
+    print("nested differentiation (issue #21): median ms per call on T threads; torch: double "
+          "backward (create_graph=True), torch.autograd.functional.hessian")
+    for line in [header] + table:
+        print("  ".join(cell.ljust(w) if i < 3 else cell.rjust(w)
+                        for i, (cell, w) in enumerate(zip(line, widths))))
+    for index, note in enumerate(notes, 1):
+        print(f"note {index}: {note}")
+    print("ratios (Arr; PyTorch):")
+    by_name = {b.name: b for b in benchmarks}
+    for row in rows:
+        for numerator, denominator, target in by_name[row["benchmark"]].ratios:
+            mine = ratio(ms_of(row["arr"], numerator), ms_of(row["arr"], denominator))
+            theirs = ratio(ms_of(row["torch"], numerator), ms_of(row["torch"], denominator))
+            verdict = ""
+            if target is not None and mine is not None:
+                verdict = f" (target <= {target:g}: {'met' if mine <= target else 'missed'})"
+            print(f"  {row['benchmark']} T={row['threads']}: {numerator} / {denominator} = "
+                  f"{fmt(mine, True)}{verdict}; PyTorch {fmt(theirs, True)}")
+
+
+def write_nested_csv(rows, benchmarks, path):
+    order = {b.name: [entry for entry, _ in b.measures] for b in benchmarks}
+    with open(path, "w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out)
+        writer.writerow(["benchmark", "size", "threads", "entry", "arr_ms", "arr_runs", "arr_mb",
+                         "torch_ms", "torch_runs", "arr_over_torch", "arrc_compile_s", "check"])
+
+        def cell(value):
+            return "" if value is None else f"{value:.6g}" if isinstance(value, float) else value
+
+        for row in rows:
+            for entry in order[row["benchmark"]]:
+                arr, torch = row["arr"].get(entry), row["torch"].get(entry)
+                writer.writerow([cell(v) for v in (
+                    row["benchmark"], row["size"], row["threads"], entry,
+                    arr.ms if arr else None, arr.runs if arr else None, arr.mb if arr else None,
+                    torch.ms if torch else None, torch.runs if torch else None,
+                    ratio(arr.ms if arr else None, torch.ms if torch else None),
+                    row.get("arrc_compile_s"), "; ".join(row["check"]) or "ok")])

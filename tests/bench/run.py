@@ -6,9 +6,11 @@
         [--budget SECONDS] [--keep DIR]
 
 For each program (dot, selfconv, matmul, matmul_product, mlp, conv2d, three
-ADBench GMMs, and the style variants of styles.arr), in one run of this script:
-  - generates its inputs as .npy files (NumPy, fixed seed; the GMM inputs come
-    from ADBench's files through samples/gmm/convert.py);
+ADBench GMMs, two ADBench LSTMs, and the style variants of styles.arr), in one run
+of this script:
+  - generates its inputs as .npy files (NumPy, fixed seed; the GMM and LSTM inputs
+    come from ADBench's files through samples/gmm/convert.py and
+    samples/lstm/convert.py);
   - compiles the Arr program (`arrc PROG -O2 -o EXE`, one executable with a
     primal and a gradient entry) and the C++ baseline (baselines/*.cpp,
     clang++-19 -O3 -march=native, single-threaded; some have a hand-derived
@@ -25,6 +27,12 @@ Prints a table, a summary of the targets of issue #8, each style variant's time
 against the fastest of its group, writes a CSV (default
 build/bench.csv) and, when matplotlib imports, a PNG bar chart next to it.
 
+Then the nested-differentiation programs (issue #21: Rosenbrock's gradient and
+Hessian-vector products at n = 10^6, a logistic-regression Newton step, a full
+Hessian at n = 100): every entry timed the same way against PyTorch's double
+backward, in a table of their own with the ratios between entries, and a CSV
+(build/bench_nested.csv).
+
 The number of runs adapts to the time of a first, separately timed, call: as
 many as fit in the budget (default 4 s per configuration), at least 3 and at
 most the program's default (or --runs); a first call longer than the budget is
@@ -32,6 +40,7 @@ the only measurement, so slow programs finish in bounded time.
 """
 
 import argparse
+import importlib.util
 import json
 import math
 import os
@@ -51,6 +60,8 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 BASELINES = os.path.join(HERE, "baselines")
 GMM_DATA = [os.path.join(os.path.dirname(ROOT), "shared", "data", "adbench", "gmm"),
             "/work/shared/data/adbench/gmm"]
+LSTM_DATA = [os.path.join(os.path.dirname(ROOT), "shared", "data", "adbench", "lstm"),
+             "/work/shared/data/adbench/lstm"]
 SEED = 20240601
 AGREEMENT = 1e-9  # relative tolerance between the Arr and C++ results (and across threads)
 TORCH_AGREEMENT = 1e-8  # relative tolerance between the Arr and PyTorch results
@@ -60,6 +71,17 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.join(ROOT, "samples", "gmm"))
 import convert  # noqa: E402  (samples/gmm/convert.py: ADBench file -> .npy inputs)
 import report  # noqa: E402  (tests/bench/report.py: table, targets, CSV, chart)
+
+
+def load_module(name, path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# samples/lstm/convert.py: ADBench LSTM file -> .npy inputs
+lstm_convert = load_module("lstm_convert", os.path.join(ROOT, "samples", "lstm", "convert.py"))
 
 
 # ---- programs and inputs --------------------------------------------------------
@@ -118,17 +140,25 @@ def conv2d_inputs(directory, rng):
             save(directory, "conv2d_x", rng.standard_normal((channels, size, size)))]
 
 
-def gmm_inputs(relative):
+def adbench_inputs(roots, relative, converter):
     def make(directory, rng):
         del rng  # the inputs are ADBench's
-        for root in GMM_DATA:
+        for root in roots:
             path = os.path.join(root, relative)
             if os.path.isfile(path):
-                problem = convert.read_adbench(path)
+                problem = converter.read_adbench(path)
                 stem = os.path.splitext(relative.replace("/", "_"))[0]
-                return convert.write_inputs(problem, os.path.join(directory, stem))
-        raise FileNotFoundError(f"{relative} not found under {' or '.join(GMM_DATA)}")
+                return converter.write_inputs(problem, os.path.join(directory, stem))
+        raise FileNotFoundError(f"{relative} not found under {' or '.join(roots)}")
     return make
+
+
+def gmm_inputs(relative):
+    return adbench_inputs(GMM_DATA, relative, convert)
+
+
+def lstm_inputs(relative):
+    return adbench_inputs(LSTM_DATA, relative, lstm_convert)
 
 
 class Benchmark:
@@ -143,15 +173,16 @@ class Benchmark:
         self.make_inputs = make_inputs
         self.runs = runs  # at most this many timed runs
         self.torch_name = torch_name  # the program's name in torch_bench.py
-        self.grad_target = grad_target  # issue #8: gradient time <= this times the primal's
+        self.grad_target = grad_target  # issues #8, #19: gradient time <= this times the primal's
         # Programs of one group compute the same thing written differently (styles.arr):
         # each is reported against the fastest of its group, and must agree with the first.
         self.group = group
 
 
 GMM = os.path.join(ROOT, "samples", "gmm", "gmm.arr")
+LSTM = os.path.join(ROOT, "samples", "lstm", "lstm.arr")
 BENCH_ENTRIES = ("main", "main_grad")
-GMM_ENTRIES = ("objective", "objective_grad")
+GMM_ENTRIES = ("objective", "objective_grad")  # also the LSTM's
 
 
 def here(name):
@@ -177,6 +208,11 @@ BENCHMARKS = [
               gmm_inputs("10k/gmm_d32_K25.txt"), 10, "gmm"),
     Benchmark("gmm_1k_d64_K10", "ADBench gmm 1k d64 K10", GMM, GMM_ENTRIES, "gmm.cpp", False,
               gmm_inputs("1k/gmm_d64_K10.txt"), 10, "gmm"),
+    # Issue #19: the LSTM's gradient within 4x its objective.
+    Benchmark("lstm_l2_c1024", "ADBench lstm l2 c1024 (b = 14)", LSTM, GMM_ENTRIES, "lstm.cpp",
+              True, lstm_inputs("lstm_l2_c1024.txt"), 20, "lstm", grad_target=4.0),
+    Benchmark("lstm_l4_c1024", "ADBench lstm l4 c1024 (b = 14)", LSTM, GMM_ENTRIES, "lstm.cpp",
+              True, lstm_inputs("lstm_l4_c1024.txt"), 20, "lstm", grad_target=4.0),
 ] + [
     Benchmark(f"style_{entry}", size, here("styles.arr"), (entry, None), None, False, inputs, 20,
               None, group=group)
@@ -187,6 +223,63 @@ BENCHMARKS = [
          ["triangleMasked", "triangleGather"]),
     ]
     for entry in entries
+]
+
+
+# ---- nested differentiation (issue #21) -------------------------------------------
+
+def rosenbrock_inputs(directory, rng):
+    n = 1_000_000
+    return [save(directory, "rosenbrock_x", rng.standard_normal(n)),
+            save(directory, "rosenbrock_v", rng.standard_normal(n))]
+
+
+def logistic_inputs(directory, rng):
+    """m samples of d standard normal features / sqrt(d), labels +-1 drawn from a
+    logistic model with random weights; the starting weights are small."""
+    d, m = 20, 100_000
+    x = rng.standard_normal((m, d)) / math.sqrt(d)
+    truth = rng.standard_normal(d)
+    y = np.where(rng.random(m) < 1.0 / (1.0 + np.exp(-x @ truth)), 1.0, -1.0)
+    return [save(directory, "logistic_w", 0.1 * rng.standard_normal(d)),
+            save(directory, "logistic_x", x), save(directory, "logistic_y", y)]
+
+
+def hessian_inputs(directory, rng):
+    return [save(directory, "hessian_x", rng.standard_normal(100))]
+
+
+class Nested:
+    """A nested-differentiation benchmark: entries of one Arr program (`measures`:
+    (entry, indices of the inputs it takes)), each timed against its PyTorch
+    counterpart (torch_bench.py NESTED[torch_name][entry]), and ratios between them
+    ((numerator, denominator, target or None))."""
+
+    def __init__(self, name, size, program, make_inputs, measures, ratios, runs, torch_name):
+        self.name = name
+        self.size = size
+        self.program = program
+        self.make_inputs = make_inputs
+        self.measures = measures
+        self.ratios = ratios
+        self.runs = runs
+        self.torch_name = torch_name
+
+
+NESTED = [
+    Nested("rosenbrock_1e6", "extended Rosenbrock, n = 10^6: gradient and Hessian-vector products",
+           here("rosenbrock.arr"), rosenbrock_inputs,
+           [("objective", [0]), ("gradient", [0]), ("hvp_fwd_rev", [0, 1]), ("hvp_rev_fwd", [0, 1])],
+           [("hvp_fwd_rev", "gradient", 4.0), ("hvp_rev_fwd", "gradient", 4.0),
+            ("gradient", "objective", None)], 20, "rosenbrock"),
+    Nested("logistic_newton", "logistic regression, d = 20, m = 10^5: a Newton step",
+           here("logistic.arr"), logistic_inputs,
+           [("objective", [0, 1, 2]), ("gradient", [0, 1, 2]), ("hessian_of_loss", [0, 1, 2]),
+            ("newton_step", [0, 1, 2])],
+           [("newton_step", "gradient", None), ("hessian_of_loss", "gradient", None)], 10, "logistic"),
+    Nested("hessian_n100", "the Hessian of a pairwise energy, n = 100", here("hessian.arr"),
+           hessian_inputs, [("objective", [0]), ("gradient", [0]), ("hessian_of_energy", [0])],
+           [("hessian_of_energy", "gradient", None)], 20, "hessian"),
 ]
 
 
@@ -352,6 +445,21 @@ def log(bench, message):
     print(f"[{bench.name}] {message}", file=sys.stderr, flush=True)
 
 
+def compile_arr(bench, ctx):
+    """(executable, seconds arrc took): `arrc PROG -O2 -o EXE`, once per program."""
+    cached = ctx["arr_cache"].get(bench.program)
+    if cached is None:
+        arr_exe = os.path.join(ctx["dir"], os.path.splitext(os.path.basename(bench.program))[0] + "_arr")
+        log(bench, f"compiling {os.path.relpath(bench.program, ROOT)} with arrc")
+        start = time.perf_counter()
+        execute([ctx["arrc"], bench.program, "-O2", "-o", arr_exe], "arrc")
+        if not os.path.isfile(arr_exe):
+            raise Failure(f"arrc exited 0 but wrote no {os.path.basename(arr_exe)}")
+        cached = (arr_exe, time.perf_counter() - start)
+        ctx["arr_cache"][bench.program] = cached
+    return cached
+
+
 # ---- one program ------------------------------------------------------------------
 
 def run_benchmark(bench, ctx, rows):
@@ -398,21 +506,9 @@ def run_benchmark(bench, ctx, rows):
     # The Arr program: one executable for both entries.
     arr_exe = None
     try:
-        cached = ctx["arr_cache"].get(bench.program)
-        if cached is None:
-            arr_exe = os.path.join(directory, os.path.splitext(os.path.basename(bench.program))[0]
-                                   + "_arr")
-            log(bench, f"compiling {os.path.relpath(bench.program, ROOT)} with arrc")
-            start = time.perf_counter()
-            execute([ctx["arrc"], bench.program, "-O2", "-o", arr_exe], "arrc")
-            if not os.path.isfile(arr_exe):
-                raise Failure(f"arrc exited 0 but wrote no {os.path.basename(arr_exe)}")
-            cached = (arr_exe, time.perf_counter() - start)
-            ctx["arr_cache"][bench.program] = cached
-        arr_exe, base["arrc_compile_s"] = cached
+        arr_exe, base["arrc_compile_s"] = compile_arr(bench, ctx)
     except Failure as error:
         problems.append(str(error))
-        arr_exe = None
 
     first = ctx["threads"][0]
     arr_out, torch_out = {}, {}
@@ -481,6 +577,64 @@ def run_benchmark(bench, ctx, rows):
         rows.append(row)
 
 
+def run_nested(bench, ctx, rows):
+    """Measures the entries of one nested-differentiation program on every thread count;
+    appends a row per thread count: {"benchmark", "size", "threads", "arr": {entry:
+    Timing}, "torch": {entry: Timing}, "check": [...], "arrc_compile_s"}."""
+    directory = ctx["dir"]
+    base = {"benchmark": bench.name, "size": bench.size, "arr": {}, "torch": {}}
+    log(bench, "generating inputs")
+    try:
+        inputs = bench.make_inputs(directory, np.random.default_rng(SEED))
+        arr_exe, base["arrc_compile_s"] = compile_arr(bench, ctx)
+        problems = []
+    except Exception as error:  # noqa: BLE001 - reported in the table
+        inputs, arr_exe, problems = None, None, [str(error)]
+    max_runs = ctx["runs"] or bench.runs
+    first = ctx["threads"][0]
+    arr_out = {}
+    for threads in ctx["threads"]:
+        row = dict(base, threads=threads, arr={}, torch={})
+        row_problems = list(problems)
+        for entry, used in bench.measures if arr_exe else []:
+            out = os.path.join(directory, f"{bench.name}_arr_{entry}_t{threads}.npy")
+            log(bench, f"Arr {entry}, {threads} thread(s)")
+            try:
+                row["arr"][entry] = timed(lambda runs, out=out, entry=entry, used=used: [
+                    arr_exe, "--entry", entry] + [inputs[i] for i in used] + [
+                    "-o", out, "--runs", str(runs), "--threads", str(threads)],
+                    max_runs, ctx, f"Arr {entry} --threads {threads}")
+                arr_out[(entry, threads)] = out
+                if threads != first and (entry, first) in arr_out:
+                    problem = compare(out, arr_out[(entry, first)], AGREEMENT)
+                    if problem:
+                        row_problems.append(f"Arr {entry} {threads} vs {first} threads: {problem}")
+            except Failure as error:
+                row_problems.append(str(error))
+        if ctx["torch"] and inputs:
+            log(bench, f"PyTorch, {threads} thread(s)")
+            stem = os.path.join(directory, f"{bench.name}_torch_t{threads}")
+            env = dict(os.environ, OMP_NUM_THREADS=str(threads), OPENBLAS_NUM_THREADS=str(threads))
+            specs = [f"{entry}=" + ",".join(inputs[i] for i in used) for entry, used in bench.measures]
+            try:
+                stdout, _, _ = execute([sys.executable, os.path.join(HERE, "torch_bench.py"),
+                                        bench.torch_name, str(threads), str(max_runs),
+                                        str(ctx["budget"])] + [stem] + specs, "PyTorch", env)
+                measured = json.loads(stdout.strip().splitlines()[-1])
+                ctx["torch_info"] = measured
+                for entry, timing in measured["measures"].items():
+                    row["torch"][entry] = Timing(timing["ms"], timing["runs"], None)
+                    mine = arr_out.get((entry, threads))
+                    if mine:
+                        problem = compare(mine, f"{stem}_{entry}.npy", TORCH_AGREEMENT)
+                        if problem:
+                            row_problems.append(f"Arr {entry} vs PyTorch: {problem}")
+            except (Failure, ValueError, KeyError, IndexError) as error:
+                row_problems.append(f"PyTorch: {error}")
+        row["check"] = row_problems
+        rows.append(row)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--only", default=None, help="comma-separated program names")
@@ -496,14 +650,15 @@ def main():
     parser.add_argument("--keep", default=None, help="keep inputs, executables and results here")
     args = parser.parse_args()
 
-    chosen = BENCHMARKS
+    chosen, chosen_nested = BENCHMARKS, NESTED
     if args.only:
         names = args.only.split(",")
-        unknown = [n for n in names if n not in {b.name for b in BENCHMARKS}]
+        known = [b.name for b in BENCHMARKS + NESTED]
+        unknown = [n for n in names if n not in known]
         if unknown:
-            parser.error(f"unknown program(s) {unknown}; known: "
-                         f"{', '.join(b.name for b in BENCHMARKS)}")
+            parser.error(f"unknown program(s) {unknown}; known: {', '.join(known)}")
         chosen = [b for b in BENCHMARKS if b.name in names]
+        chosen_nested = [b for b in NESTED if b.name in names]
     try:
         threads = [int(t) for t in args.threads.split(",")]
     except ValueError:
@@ -527,7 +682,7 @@ def main():
            "arrc": os.path.abspath(args.arrc), "cxx": find_cxx(args.cxx), "torch": use_torch,
            "cpp_cache": {}, "arr_cache": {}, "torch_info": None, "peak_rss": None,
            "coretype": openblas_coretype(), "group_out": {}}
-    rows = []
+    rows, nested_rows = [], []
     try:
         peak_rss = os.path.join(directory, "peak_rss")
         try:
@@ -538,13 +693,18 @@ def main():
             print(f"no peak memory measurements: {error}", file=sys.stderr)
         for bench in chosen:
             run_benchmark(bench, ctx, rows)
+        for bench in chosen_nested:
+            run_nested(bench, ctx, nested_rows)
     finally:
         if cleanup:
             cleanup.cleanup()
 
-    report.print_table(rows, ctx["cxx"])
-    report.print_targets(rows, chosen)
-    report.print_styles(rows, chosen)
+    if rows:
+        report.print_table(rows, ctx["cxx"])
+        report.print_targets(rows, chosen)
+        report.print_styles(rows, chosen)
+    if nested_rows:
+        report.print_nested(nested_rows, chosen_nested)
     info = ctx["torch_info"]
     if info:
         blas = info["blas"]
@@ -557,10 +717,13 @@ def main():
     csv_dir = os.path.dirname(os.path.abspath(args.csv))
     os.makedirs(csv_dir, exist_ok=True)
     report.write_csv(rows, args.csv)
+    nested_csv = os.path.splitext(args.csv)[0] + "_nested.csv"
+    report.write_nested_csv(nested_rows, chosen_nested, nested_csv)
     chart = os.path.splitext(args.csv)[0] + ".png"
-    drew = report.write_chart(rows, threads, chart)
-    print(f"CSV written to {os.path.abspath(args.csv)}" +
-          (f", chart to {os.path.abspath(chart)}" if drew else " (no chart: matplotlib missing)") +
+    drew = report.write_chart(rows, threads, chart) if rows else False
+    print(f"CSV written to {os.path.abspath(args.csv)} and {os.path.abspath(nested_csv)}" +
+          (f", chart to {os.path.abspath(chart)}" if drew
+           else " (no chart: matplotlib missing)" if rows else "") +
           f"; total {time.perf_counter() - started:.0f} s; 1-minute load average "
           f"{load_before:.1f} before, {os.getloadavg()[0]:.1f} after (other work on the "
           "machine slows the runs, the 2-thread ones most)")

@@ -3,7 +3,7 @@
 
     /usr/bin/python3 tests/bench/torch_bench.py PROGRAM THREADS MAX_RUNS BUDGET_S OUT INPUT.npy...
 
-PROGRAM is one of dot, matmul, matmul_product, mlp, selfconv, conv2d, gmm; the inputs are the
+PROGRAM is one of dot, matmul, matmul_product, mlp, selfconv, conv2d, gmm, lstm; the inputs are the
 same .npy files, in the same order, as the Arr entry's parameters. With
 torch.set_num_threads(THREADS), CPU, float64, it times the primal (the scalar
 loss under torch.no_grad()) and the gradient (the forward pass with autograd
@@ -16,6 +16,14 @@ and prints one JSON object on standard output: median times in ms, run counts,
 the torch version, the BLAS libraries mapped into the process and the kernel
 OpenBLAS chose (OPENBLAS_CORETYPE, which run.py sets, overrides its choice). A
 program without a gradient (matmul_product, the product itself) has grad_ms null.
+
+    /usr/bin/python3 tests/bench/torch_bench.py NESTED THREADS MAX_RUNS BUDGET_S OUT MEASURE=A.npy,B.npy...
+
+NESTED is one of rosenbrock, logistic, hessian (the nested-differentiation benchmarks,
+issue #21): each MEASURE (an entry name of the Arr program) is timed on the listed
+inputs the same way, its result written to OUT_MEASURE.npy; second derivatives use
+double backward (create_graph=True), Hessians torch.autograd.functional.hessian. The
+JSON object has {"measures": {MEASURE: {"ms", "runs"}}, ...}.
 """
 
 import ctypes
@@ -83,6 +91,33 @@ def gmm_objective(alphas, means, qs, ls, x, gamma, m, lgsum):
     return constant + slse - n * torch.logsumexp(alphas, 0) + prior
 
 
+def lstm_objective(main, extra, state, sequence):
+    """ADBench's LSTM objective, as samples/lstm/lstm.arr defines it: a Python loop over
+    the characters and layers; per layer the input-driven gates (forget, output) and the
+    hidden-driven ones (input, change) are computed two at a time from strided views of
+    main [l,2,4,b]."""
+    layers, b = main.shape[0], main.shape[3]
+    steps = sequence.shape[0] - 1
+    x_weights, x_biases = main[:, 0, 0::2], main[:, 1, 0::2]  # [l,2,b]: forget, output
+    h_weights, h_biases = main[:, 0, 1::2], main[:, 1, 1::2]  # [l,2,b]: input, change
+    hidden = [state[k, 0] for k in range(layers)]
+    cell = [state[k, 1] for k in range(layers)]
+    inputs = sequence[:-1] * extra[0]
+    total = 0.0
+    for t in range(steps):
+        x = inputs[t]
+        for k in range(layers):
+            forget_out = torch.sigmoid(torch.addcmul(x_biases[k], x, x_weights[k]))
+            hz = torch.addcmul(h_biases[k], hidden[k], h_weights[k])
+            cell[k] = cell[k] * forget_out[0] + torch.sigmoid(hz[0]) * torch.tanh(hz[1])
+            hidden[k] = forget_out[1] * torch.tanh(cell[k])
+            x = hidden[k]
+        ypred = torch.addcmul(extra[2], x, extra[1])
+        lse = torch.log(torch.exp(ypred).sum() + 2.0)
+        total = total + (sequence[t + 1] * (ypred - lse)).sum()
+    return -total / (steps * b)
+
+
 # name -> (loss function, indices of the differentiated inputs; None: no gradient)
 PROGRAMS = {
     "dot": (dot, [0, 1]),
@@ -92,6 +127,92 @@ PROGRAMS = {
     "selfconv": (self_conv, [0]),
     "conv2d": (conv2d_loss, [0, 1]),
     "gmm": (gmm_objective, [0, 1, 2, 3]),
+    "lstm": (lstm_objective, [0, 1]),
+}
+
+
+# ---- nested differentiation (issue #21): derivatives of derivatives by double backward --
+
+def rosenbrock(x):
+    return (100.0 * (x[1:] - x[:-1] ** 2) ** 2 + (1.0 - x[:-1]) ** 2).sum()
+
+
+def logistic_loss(w, x, y):
+    """Mean log(1 + exp(-y x.w)) + lambda/2 |w|^2, lambda = 1e-3, as logistic.arr."""
+    return torch.log1p(torch.exp(-y * (x @ w))).mean() + 0.5e-3 * (w * w).sum()
+
+
+def energy(x):
+    """sum_{i,j} exp(-(x_i - x_j)^2) / n + sum x^4 / 4, as hessian.arr."""
+    return torch.exp(-(x.unsqueeze(1) - x.unsqueeze(0)) ** 2).sum() / x.shape[0] + 0.25 * (x ** 4).sum()
+
+
+def leaf(x):
+    return x.detach().requires_grad_(True)
+
+
+def value_of(function):
+    def call(*inputs):
+        with torch.no_grad():
+            return function(*inputs)
+    return call
+
+
+def gradient_of(function):
+    """The gradient with respect to the first input."""
+    def call(first, *rest):
+        x = leaf(first)
+        return torch.autograd.grad(function(x, *rest), x)[0]
+    return call
+
+
+def double_backward_hvp(function):
+    """H v with respect to the first input: the gradient with create_graph=True, then
+    the gradient of <gradient, v>."""
+    def call(first, v, *rest):
+        x = leaf(first)
+        g = torch.autograd.grad(function(x, *rest), x, create_graph=True)[0]
+        return torch.autograd.grad(g, x, v)[0]
+    return call
+
+
+def functional_hessian(function):
+    """torch.autograd.functional.hessian with respect to the first input (a reverse-mode
+    Jacobian of the gradient computed with create_graph=True)."""
+    def call(first, *rest):
+        return torch.autograd.functional.hessian(lambda x: function(x, *rest), first)
+    return call
+
+
+def newton_step(w, x, y):
+    """w - H^-1 g: the gradient with create_graph=True, the Hessian's rows by double
+    backward, torch.linalg.solve."""
+    v = leaf(w)
+    g = torch.autograd.grad(logistic_loss(v, x, y), v, create_graph=True)[0]
+    hessian = torch.stack([torch.autograd.grad(g[i], v, retain_graph=True)[0] for i in range(v.shape[0])])
+    return w - torch.linalg.solve(hessian, g.detach())
+
+
+# name -> {Arr entry name: function of the inputs, in the order the entry takes them};
+# the inputs a measure takes are chosen by run.py (the Arr entry's parameters).
+NESTED = {
+    "rosenbrock": {
+        "objective": value_of(rosenbrock),
+        "gradient": gradient_of(rosenbrock),
+        "hvp_fwd_rev": double_backward_hvp(rosenbrock),
+        "hvp_rev_fwd": double_backward_hvp(rosenbrock),
+    },
+    "logistic": {
+        "objective": value_of(logistic_loss),
+        "gradient": gradient_of(logistic_loss),
+        "hessian_of_loss": functional_hessian(logistic_loss),
+        "newton_step": newton_step,
+    },
+    "hessian": {
+        "objective": value_of(energy),
+        "gradient": gradient_of(energy),
+        "hessian_of_energy": functional_hessian(energy),
+    },
 }
 
 
@@ -131,9 +252,36 @@ def openblas_core():
         get.restype = ctypes.c_char_p
         return get().decode()
     return None
+def main_nested(name, threads, max_runs, budget, out, specs):
+    """Each spec is MEASURE=I,J,..: the Arr entry MEASURE of NESTED[name] on the inputs
+    with those indices. Writes OUT_MEASURE.npy (OUT_MEASURE_K.npy for tuples)."""
+    torch.set_num_threads(threads)
+    measured = {}
+    loaded = {}
+    for spec in specs:
+        label, _, indices = spec.partition("=")
+        inputs = []
+        for path in indices.split(","):
+            if path not in loaded:
+                loaded[path] = torch.from_numpy(np.load(path))
+            inputs.append(loaded[path])
+        function = NESTED[name][label]
+        ms, runs, result = measure(lambda: function(*inputs), max_runs, budget)
+        if isinstance(result, tuple):
+            for index, component in enumerate(result):
+                np.save(f"{out}_{label}_{index}.npy", component.detach().numpy())
+        else:
+            np.save(f"{out}_{label}.npy", result.detach().numpy())
+        measured[label] = {"ms": ms, "runs": runs}
+    json.dump({"measures": measured, "torch": torch.__version__, "threads": torch.get_num_threads(),
+               "blas": blas_libraries()}, sys.stdout)
+    print()
+    return 0
 
 
 def main(argv):
+    if len(argv) >= 7 and argv[1] in NESTED:
+        return main_nested(argv[1], int(argv[2]), int(argv[3]), float(argv[4]), argv[5], argv[6:])
     if len(argv) < 7 or argv[1] not in PROGRAMS:
         sys.stderr.write(__doc__)
         return 2

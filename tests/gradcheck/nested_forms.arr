@@ -55,3 +55,16 @@ entry vjpOfGrad(x: [n]f64, v: [n]f64) = vjp(\y -> grad(rosen)(y))(x, v)
 -- CHECK-EQUAL: hvpPrelude jvpOfGrad [5] [5]
 -- CHECK-EQUAL: hvpPrelude gradOfJvp [5] [5]
 -- CHECK-EQUAL: hvpPrelude vjpOfGrad [5] [5]
+
+-- The prelude's hessian (rows H e_j, by symmetry) against jacfwd of the gradient
+-- (columns H e_j, transposed), on a function with pairwise terms and a dense Hessian.
+def pairwise(x: [n]f64): f64 =
+  sum(build([n], \i -> sum(build([n], \j -> exp(-((x[i] - x[j]) ** 2.0)))))) + sum(x * x * x)
+entry hessianPairwise(x: [n]f64) = hessian(pairwise, x)
+entry jacfwdPairwise(x: [n]f64) = jacfwd(\y -> grad(pairwise)(y), x)
+entry pairwiseGrad(x: [n]f64) = grad(pairwise)(x)
+entry pairwiseVjpOfGrad(x: [n]f64, w: [n]f64) = vjp(\y -> grad(pairwise)(y))(x, w)
+entry pairwiseHessianRows(x: [n]f64, w: [n]f64) = matvec(transpose(hessian(pairwise, x)), w)
+-- TOL: 1e-12 1e-13
+-- CHECK-EQUAL: hessianPairwise jacfwdPairwise [6]
+-- CHECK-EQUAL: pairwiseVjpOfGrad pairwiseHessianRows [6] [6]
