@@ -36,5 +36,9 @@ lap "random programs"
 
 slow='^gradcheck\.|^e2e\.(core|bot|simplify)\.|^gen\.random$|^samples\.gmm|^ir\.simplify_agrees$'
 slow+='|^ir\.bot_size$|^frontend\.robustness$|^format$'
+# The loop layer's runs through every loop pass and the strict-mode duplicates of the
+# native e2e runs: the unsanitized suite has them, and CI's 30 minutes have no room for
+# them sanitized.
+slow+='|^e2e\.loops|^e2e\.native\.strict\.|^samples\.|^native\.compile_scaling$'
 ARR_SANITIZE_DIR="$dir" bash "$root/cmake/sanitize.sh" -E "$slow"
 lap "the sanitized test suite"

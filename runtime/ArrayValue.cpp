@@ -79,11 +79,6 @@ std::string formatShape(const std::vector<int64_t>& shape) {
   return text + "]";
 }
 
-namespace {
-
-/// Physical memory plus swap: an array larger than this cannot be held, and asking
-/// for it is refused up front because a sanitizer's operator new aborts where the
-/// plain one throws std::bad_alloc.
 size_t memoryCapacity() {
   static const size_t capacity = [] {
     struct sysinfo info {};
@@ -92,8 +87,6 @@ size_t memoryCapacity() {
   }();
   return capacity;
 }
-
-} // namespace
 
 ArrayValue::ArrayValue(Dtype elementType, std::vector<int64_t> dims)
     : dtype(elementType), shape(std::move(dims)) {

@@ -67,6 +67,11 @@ int64_t checkedElementCount(const std::vector<int64_t>& shape, Dtype dtype);
 /// "[2,0,3]": the compact shape notation of `empty(...)` and of messages.
 std::string formatShape(const std::vector<int64_t>& shape);
 
+/// Physical memory plus swap, in bytes: an array larger than this cannot be held, and the
+/// interpreters refuse it before asking for it, because a sanitizer's operator new aborts
+/// where the plain one throws std::bad_alloc.
+size_t memoryCapacity();
+
 struct ArrayValue {
   Dtype dtype = Dtype::F64;
   /// Outermost dimension first; empty for a scalar.

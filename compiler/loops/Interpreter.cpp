@@ -1,6 +1,7 @@
 #include "loops/Interpreter.h"
 
 #include "loops/ExprBuilder.h"
+#include "runtime/ArrayValue.h"
 #include "runtime/SizeBinding.h"
 
 #include <algorithm>
@@ -305,6 +306,9 @@ private:
                          "overflows i64");
     if (zero) count = 0;
     try {
+      // The interpreter's own storage per element: a value, its magnitude and a flag.
+      size_t perElement = sizeof(Scalar) + sizeof(double) + 1;
+      if (size_t(count) > runtime::memoryCapacity() / perElement) throw std::bad_alloc();
       memory.data.assign(size_t(count), Scalar{});
       memory.scale.assign(size_t(count), 0.0);
       memory.written.assign(size_t(count), 0);
