@@ -40,5 +40,8 @@ slow+='|^ir\.bot_size$|^frontend\.robustness$|^format$'
 # native e2e runs: the unsanitized suite has them, and CI's 30 minutes have no room for
 # them sanitized.
 slow+='|^e2e\.loops|^e2e\.native\.strict\.|^samples\.|^native\.compile_scaling$'
+# The Python package's modules link the runtime into a shared object loaded by an
+# uninstrumented python3: they neither link against the sanitized runtime nor load.
+slow+='|^python\.'
 ARR_SANITIZE_DIR="$dir" bash "$root/cmake/sanitize.sh" -E "$slow"
 lap "the sanitized test suite"

@@ -101,6 +101,12 @@ def main():
                       describe(command, result)):
             return 1
         flags = shlex.split(run([arrc, "--print-link-flags"]).stdout)
+        # A sanitized build (cmake/robustness.sh): libomp reads OMP_NUM_THREADS while the
+        # process starts, before the runtime can check it, and aborts on some values by
+        # itself; an uninstrumented python3 cannot load the sanitized object.
+        sanitized = any(flag.startswith("-fsanitize") for flag in flags)
+        if sanitized:
+            print("  (a sanitized build: bad OMP_NUM_THREADS values and the Python host not tried)")
 
         exe = os.path.join(directory, "failures_main")
         command = [cc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", directory, MAIN_C, obj] + \
@@ -112,7 +118,7 @@ def main():
             print("  " + result.stdout.replace("\n", "\n  ").rstrip())
             report(checks_passed(result), f"the C host's {EXPECTED_C_CHECKS} checks pass",
                    describe([exe], result))
-            for value in BAD_THREADS:
+            for value in [] if sanitized else BAD_THREADS:
                 result = run([exe], env=with_threads(value))
                 warnings = [line for line in result.stderr.splitlines()
                             if "OMP_NUM_THREADS" in line]
@@ -125,7 +131,7 @@ def main():
         command = [cc, "-shared", obj] + flags + ["-lm", "-o", library]
         result = run(command)
         if report(result.returncode == 0, "the object links into a shared library",
-                  describe(command, result)):
+                  describe(command, result)) and not sanitized:
             command = ["/usr/bin/python3", "-c", PYTHON_HOST, library]
             result = run(command, env=with_threads("-5"))
             lines = result.stdout.splitlines()
