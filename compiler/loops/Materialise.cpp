@@ -417,7 +417,14 @@ void Lowering::scatterInto(const BufferP& buffer, const Node& node) {
     for (size_t d = rank; d-- > 0;)
       unbind(node.vars[d]);
     ExprP inRange = rangeCondition(to, node.shape);
+    // A scalar element is pulled before the range test: whatever the target index, it
+    // is safe to compute, and outside the guard it is shared with the other uses of its
+    // value (the scatters of an unrolled recurrence's gradient each read the whole
+    // chain of states, which under their guards would be recomputed per scatter).
+    ExprP scalar;
+    if (inner.empty()) scalar = stored ? load(*stored, from) : pull(source, from);
     auto add_ = [&] {
+      if (scalar) return update(buffer, to, add, scalar);
       loopNest(inner, false, [&](const std::vector<ExprP>& rest) {
         std::vector<ExprP> at = from, position = to;
         at.insert(at.end(), rest.begin(), rest.end());
