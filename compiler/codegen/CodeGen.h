@@ -20,6 +20,9 @@ namespace arr::codegen {
 struct TargetOptions {
   int optLevel = 2;           // 0..3
   std::string cpu = "native"; // "native": the host's CPU and features
+  /// About how much code (statements and expression nodes) one function gets: a longer
+  /// entry body is cut into segment functions (Segments.cpp).
+  int64_t segmentSize = 1000;
 };
 
 struct EntryInterface {

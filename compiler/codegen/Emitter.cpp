@@ -6,8 +6,10 @@
 #include "loops/ExprBuilder.h"
 
 #include <llvm/IR/Intrinsics.h>
+#include <llvm/IR/MDBuilder.h>
 
 #include <algorithm>
+#include <cstring>
 #include <functional>
 #include <map>
 #include <set>
@@ -92,7 +94,7 @@ llvm::AllocaInst* Emitter::localSlot(const loops::Local& local) {
   return slot;
 }
 
-llvm::AllocaInst* Emitter::bufferSlot(const loops::Buffer& buffer) {
+llvm::Value* Emitter::bufferSlot(const loops::Buffer& buffer) {
   const loops::Buffer& memory = buffer.memory();
   auto found = buffers_.find(memory.id);
   if (found != buffers_.end()) return found->second;
@@ -118,7 +120,8 @@ void Emitter::finishFailurePath() {
   auto* release = module_.runtimeFunction(
       "arrrt_free", llvm::FunctionType::get(builder_.getVoidTy(), {ptr}, false));
   for (const loops::BufferP& buffer : allocated_)
-    builder_.CreateCall(release, {builder_.CreateLoad(ptr, bufferSlot(*buffer))});
+    if (!freedByCaller_.count(buffer->memory().id))
+      builder_.CreateCall(release, {builder_.CreateLoad(ptr, bufferSlot(*buffer))});
   builder_.CreateRet(builder_.getInt32(1));
 }
 
@@ -217,6 +220,57 @@ void Emitter::planLocals(const loops::Block& statements) {
     if (use.ok) ssaLocals_.insert(id);
 }
 
+void Emitter::planAliasScopes(const loops::Block& statements) {
+  // Past this many scopes the lists (quadratic in their number) cost more than they save.
+  constexpr size_t kMaxScopes = 256;
+  std::map<uint32_t, uint32_t> parent; // union-find over memory ids, for swapped buffers
+  std::function<uint32_t(uint32_t)> root = [&](uint32_t id) {
+    auto found = parent.find(id);
+    if (found == parent.end() || found->second == id) return id;
+    return found->second = root(found->second);
+  };
+  auto touch = [&](const loops::Buffer& buffer) {
+    parent.emplace(buffer.memory().id, buffer.memory().id);
+  };
+  loops::forEachStmt(statements, [&](const Stmt& s) {
+    for (const loops::ExprP& operand : loops::operandsOf(s))
+      loops::forEachExpr(operand, [&](const Expr& e) {
+        if (e.kind == Expr::Kind::Load) touch(*e.buffer);
+      });
+    if (s.kind == Stmt::Kind::Store || s.kind == Stmt::Kind::Update) touch(*s.buffer);
+    if (s.kind == Stmt::Kind::Swap) {
+      touch(*s.buffer);
+      touch(*s.other);
+      parent[root(s.buffer->memory().id)] = root(s.other->memory().id);
+    }
+  });
+  std::map<uint32_t, llvm::MDNode*> scopes; // per class
+  for (const auto& [id, unused] : parent)
+    scopes.emplace(root(id), nullptr);
+  if (scopes.size() < 2 || scopes.size() > kMaxScopes) return;
+  llvm::MDBuilder metadata(module_.context());
+  llvm::MDNode* domain = metadata.createAnonymousAliasScopeDomain(function_->getName());
+  for (auto& [id, scope] : scopes)
+    scope = metadata.createAnonymousAliasScope(domain);
+  std::map<uint32_t, std::pair<llvm::MDNode*, llvm::MDNode*>> lists; // per class
+  for (const auto& [id, scope] : scopes) {
+    std::vector<llvm::Metadata*> others;
+    for (const auto& [other, otherScope] : scopes)
+      if (other != id) others.push_back(otherScope);
+    lists[id] = {llvm::MDNode::get(module_.context(), {scope}),
+                 llvm::MDNode::get(module_.context(), others)};
+  }
+  for (const auto& [id, unused] : parent)
+    aliasLists_[id] = lists.at(root(id));
+}
+
+void Emitter::annotateAccess(llvm::Instruction* access, const loops::Buffer& buffer) {
+  auto found = aliasLists_.find(buffer.memory().id);
+  if (found == aliasLists_.end()) return;
+  access->setMetadata(llvm::LLVMContext::MD_alias_scope, found->second.first);
+  access->setMetadata(llvm::LLVMContext::MD_noalias, found->second.second);
+}
+
 llvm::Value* Emitter::localValue(const loops::Local& local) {
   if (!ssaLocals_.count(local.id))
     return builder_.CreateLoad(module_.registerType(local.type, local.lanes), localSlot(local));
@@ -241,6 +295,8 @@ void Emitter::setLocal(const loops::LocalP& local, llvm::Value* value) {
 }
 
 void Emitter::setBuffer(const loops::BufferP& buffer, llvm::Value* pointer) {
+  if (auto* global = llvm::dyn_cast<llvm::Constant>(pointer))
+    constantBuffers_[buffer->memory().id] = global;
   builder_.CreateStore(pointer, bufferSlot(*buffer));
 }
 
@@ -270,7 +326,9 @@ llvm::Value* Emitter::loadElements(const loops::Buffer& buffer,
   llvm::Type* type = module_.memoryType(buffer.type);
   llvm::Align align(module_.module.getDataLayout().getTypeAllocSize(type));
   if (lanes > 1) type = llvm::FixedVectorType::get(type, unsigned(lanes));
-  llvm::Value* value = builder_.CreateAlignedLoad(type, element(buffer, indices), align);
+  llvm::LoadInst* load = builder_.CreateAlignedLoad(type, element(buffer, indices), align);
+  annotateAccess(load, buffer);
+  llvm::Value* value = load;
   if (buffer.type == loops::Elem::Bool)
     value = builder_.CreateICmpNE(value, llvm::Constant::getNullValue(type));
   return value;
@@ -286,7 +344,7 @@ void Emitter::storeElements(const loops::Buffer& buffer, const std::vector<loops
       bytes = llvm::FixedVectorType::get(type, vector->getNumElements());
     value = builder_.CreateZExt(value, bytes);
   }
-  builder_.CreateAlignedStore(value, element(buffer, indices), align);
+  annotateAccess(builder_.CreateAlignedStore(value, element(buffer, indices), align), buffer);
 }
 
 llvm::Value* Emitter::withFlags(bool reassociate, const std::function<llvm::Value*()>& build) {
@@ -438,8 +496,8 @@ void Emitter::statement(const Stmt& s) {
   }
   case Stmt::Kind::Swap: {
     auto* ptr = llvm::PointerType::getUnqual(context);
-    llvm::AllocaInst* first = bufferSlot(*s.buffer);
-    llvm::AllocaInst* second = bufferSlot(*s.other);
+    llvm::Value* first = bufferSlot(*s.buffer);
+    llvm::Value* second = bufferSlot(*s.other);
     llvm::Value* a = builder_.CreateLoad(ptr, first);
     llvm::Value* b = builder_.CreateLoad(ptr, second);
     builder_.CreateStore(b, first);
@@ -533,51 +591,139 @@ void Emitter::countedLoop(llvm::Value* count, const std::string& name,
 
 // ---- Parallel loops -----------------------------------------------------------------------
 
+void Captures::expr(const Expr& e) {
+  // A local is declared before any expression reads it, so a subexpression
+  // seen once needs no second visit.
+  if (!seen.insert(e.id).second) return;
+  if (e.kind == Expr::Kind::Local && !declared.count(e.local->id))
+    locals.emplace(e.local->id, e.local);
+  if (e.buffer) buffer(e.buffer);
+  for (const loops::ExprP& operand : e.operands)
+    expr(*operand);
+}
+
+void Captures::buffer(const loops::BufferP& used) {
+  for (const loops::ExprP& extent : used->shape)
+    expr(*extent);
+  if (used->base) return buffer(used->base);
+  if (!allocated.count(used->id)) buffers.emplace(used->id, used);
+}
+
+void Captures::block(const loops::Block& statements) {
+  for (const loops::StmtP& s : statements) {
+    for (const loops::ExprP& e : {s->value, s->lower})
+      if (e) expr(*e);
+    for (const loops::ExprP& index : s->indices)
+      expr(*index);
+    if (s->kind == Stmt::Kind::Declare || s->kind == Stmt::Kind::For) declared.insert(s->local->id);
+    if ((s->kind == Stmt::Kind::Assign || s->kind == Stmt::Kind::Accumulate) &&
+        !declared.count(s->local->id))
+      assignedOutside.insert(s->local->id);
+    if (s->kind == Stmt::Kind::Alloc) allocated.insert(s->buffer->id);
+    if (s->buffer) buffer(s->buffer);
+    if (s->other) buffer(s->other);
+    block(s->body);
+    block(s->orElse);
+  }
+}
+
 namespace {
 
-/// The locals and buffers a loop body uses from outside itself.
-struct Captures {
-  std::map<uint32_t, loops::LocalP> locals;
-  std::map<uint32_t, loops::BufferP> buffers;
-  std::set<uint32_t> declared;        // locals defined inside
-  std::set<uint32_t> allocated;       // buffers allocated inside
-  std::set<uint32_t> assignedOutside; // locals assigned inside but defined outside
+/// The shape of a parallel loop, as text: everything code generation reads from it, with
+/// locals and buffers numbered by first occurrence and expressions as a DAG (a repeated
+/// one by its number), so that two loops get the same key exactly when their chunk
+/// functions are the same code once the context is laid out in that order.
+class LoopShape {
+public:
+  explicit LoopShape(const Stmt& loop) { statement(loop); }
+  std::string key;
+  std::vector<uint32_t> localOrder;  // local ids, by first occurrence
+  std::vector<uint32_t> memoryOrder; // buffer memory ids, by first occurrence
 
-  std::set<uint32_t> seen; // expressions are DAGs: each is visited once
+private:
+  std::unordered_map<uint32_t, size_t> locals_, memories_, buffers_, exprs_;
 
-  void expr(const Expr& e) {
-    // A local is declared before any expression reads it, so a subexpression
-    // seen once needs no second visit.
-    if (!seen.insert(e.id).second) return;
-    if (e.kind == Expr::Kind::Local && !declared.count(e.local->id))
-      locals.emplace(e.local->id, e.local);
-    if (e.buffer) buffer(e.buffer);
-    for (const loops::ExprP& operand : e.operands)
-      expr(*operand);
+  static size_t number(std::unordered_map<uint32_t, size_t>& numbers, uint32_t id,
+                       std::vector<uint32_t>* order = nullptr) {
+    auto [at, inserted] = numbers.emplace(id, numbers.size());
+    if (inserted && order) order->push_back(id);
+    return at->second;
   }
-  /// The memory a buffer (or view) reads, and the locals its shape needs.
+  void text(const std::string& piece) {
+    key += piece;
+    key += ' ';
+  }
+  void local(const loops::LocalP& used) {
+    if (!used) return text("-");
+    text("L" + std::to_string(number(locals_, used->id, &localOrder)) + ":" +
+         std::to_string(int(used->type)) + "x" + std::to_string(used->lanes));
+  }
   void buffer(const loops::BufferP& used) {
+    if (!used) return text("-");
+    auto [at, inserted] = buffers_.emplace(used->id, buffers_.size());
+    text("B" + std::to_string(at->second));
+    if (!inserted) return;
+    text("(" + std::to_string(int(used->type)));
     for (const loops::ExprP& extent : used->shape)
-      expr(*extent);
-    if (used->base) return buffer(used->base);
-    if (!allocated.count(used->id)) buffers.emplace(used->id, used);
+      expr(extent);
+    if (used->base) {
+      text("view");
+      buffer(used->base);
+    } else {
+      text("M" + std::to_string(number(memories_, used->id, &memoryOrder)));
+    }
+    text(")");
+  }
+  void expr(const loops::ExprP& e) {
+    if (!e) return text("-");
+    auto [at, inserted] = exprs_.emplace(e->id, exprs_.size());
+    text("E" + std::to_string(at->second));
+    if (!inserted) return;
+    text("(" + std::to_string(int(e->kind)) + ":" + std::to_string(int(e->type)) + "x" +
+         std::to_string(e->lanes) + ":" + std::to_string(int(e->unaryOp)) + ":" +
+         std::to_string(int(e->binaryOp)));
+    if (e->kind == Expr::Kind::Const) {
+      std::visit(
+          [&](auto value) {
+            uint64_t bits = 0;
+            static_assert(sizeof(value) <= sizeof(bits));
+            std::memcpy(&bits, &value, sizeof(value));
+            text("#" + std::to_string(bits));
+          },
+          e->value);
+      text(std::to_string(e->value.index()));
+    }
+    local(e->local);
+    buffer(e->buffer);
+    for (const loops::ExprP& operand : e->operands)
+      expr(operand);
+    text(")");
   }
   void block(const loops::Block& statements) {
-    for (const loops::StmtP& s : statements) {
-      for (const loops::ExprP& e : {s->value, s->lower})
-        if (e) expr(*e);
-      for (const loops::ExprP& index : s->indices)
-        expr(*index);
-      if (s->kind == Stmt::Kind::Declare || s->kind == Stmt::Kind::For)
-        declared.insert(s->local->id);
-      if ((s->kind == Stmt::Kind::Assign || s->kind == Stmt::Kind::Accumulate) &&
-          !declared.count(s->local->id))
-        assignedOutside.insert(s->local->id);
-      if (s->kind == Stmt::Kind::Alloc) allocated.insert(s->buffer->id);
-      if (s->buffer) buffer(s->buffer);
-      block(s->body);
-      block(s->orElse);
+    text("{");
+    for (const loops::StmtP& s : statements)
+      statement(*s);
+    text("}");
+  }
+  void statement(const Stmt& s) {
+    text("S" + std::to_string(int(s.kind)) + ":" + std::to_string(int(s.op)) + ":" +
+         std::to_string(s.reassociate) + ":" + std::to_string(s.step) + ":" +
+         std::to_string(s.parallel) + ":" + std::to_string(s.carriesState) + ":" +
+         (s.maxTrips ? std::to_string(*s.maxTrips) : "-"));
+    local(s.local);
+    expr(s.value);
+    buffer(s.buffer);
+    buffer(s.other);
+    for (const loops::ExprP& index : s.indices)
+      expr(index);
+    expr(s.lower);
+    expr(s.work);
+    for (const loops::Reduction& reduction : s.reductions) {
+      local(reduction.local);
+      text(std::to_string(int(reduction.op)));
     }
+    block(s.body);
+    block(s.orElse);
   }
 };
 
@@ -599,22 +745,36 @@ void Emitter::parallelFor(const Stmt& s) {
     if (!reduced.count(id))
       throw std::logic_error("code generation: a parallel loop assigns a local of its parent");
 
-  // The context: captured locals by value, buffer pointers, one partials array per reduction.
+  // The context: captured locals by value, buffer pointers, one partials array per
+  // reduction; locals and buffers in the order of the loop's shape, which then says
+  // everything about the chunk function.
+  LoopShape shape(s);
   std::vector<llvm::Type*> fields;
   std::vector<loops::LocalP> capturedLocals;
-  for (const auto& [id, local] : captures.locals)
-    if (!reduced.count(id)) {
+  for (uint32_t id : shape.localOrder)
+    if (captures.locals.count(id) && !reduced.count(id)) {
+      const loops::LocalP& local = captures.locals.at(id);
       capturedLocals.push_back(local);
       fields.push_back(module_.registerType(local->type, local->lanes));
     }
-  for (size_t i = 0; i < captures.buffers.size() + s.reductions.size(); ++i)
+  std::vector<loops::BufferP> capturedBuffers;
+  for (uint32_t id : shape.memoryOrder)
+    if (captures.buffers.count(id)) capturedBuffers.push_back(captures.buffers.at(id));
+  size_t readLocals = std::count_if(captures.locals.begin(), captures.locals.end(),
+                                    [&](const auto& entry) { return !reduced.count(entry.first); });
+  if (capturedLocals.size() != readLocals || capturedBuffers.size() != captures.buffers.size())
+    throw std::logic_error("code generation: a parallel loop's shape misses what it captures");
+  for (size_t i = 0; i < capturedBuffers.size() + s.reductions.size(); ++i)
     fields.push_back(ptr);
   auto* contextType = llvm::StructType::get(context, fields);
 
   auto* chunkType = llvm::FunctionType::get(builder_.getInt32Ty(), {ptr, i64, i64, i64}, false);
-  llvm::Function* chunk = module_.makeFunction(function_->getName().str() + ".chunk" +
-                                                   std::to_string(module_.outlined++),
-                                               chunkType, llvm::GlobalValue::InternalLinkage);
+  llvm::Function*& chunk = module_.chunks[shape.key];
+  bool reused = chunk != nullptr;
+  if (!reused)
+    chunk = module_.makeFunction(function_->getName().str() + ".chunk" +
+                                     std::to_string(module_.outlined++),
+                                 chunkType, llvm::GlobalValue::InternalLinkage);
 
   // The parent: fill the context, run the chunks, fold the partial results.
   llvm::AllocaInst* contextSlot = entryAlloca(contextType, "context");
@@ -622,22 +782,22 @@ void Emitter::parallelFor(const Stmt& s) {
   for (const loops::LocalP& local : capturedLocals)
     builder_.CreateStore(localValue(*local),
                          builder_.CreateStructGEP(contextType, contextSlot, field++));
-  for (const auto& [id, buffer] : captures.buffers)
+  for (const loops::BufferP& buffer : capturedBuffers)
     builder_.CreateStore(builder_.CreateLoad(ptr, bufferSlot(*buffer)),
                          builder_.CreateStructGEP(contextType, contextSlot, field++));
   auto* maxChunksFunction =
       module_.runtimeFunction("arrrt_parallel_max_chunks", llvm::FunctionType::get(i64, {}, false));
   std::vector<llvm::Value*> partials;
+  // The partials live on the stack until folded: released then, or a parallel loop in
+  // a sequential one of a million steps would overflow the stack.
+  llvm::Value* stack = nullptr;
   if (!s.reductions.empty()) {
+    stack = builder_.CreateStackSave();
     llvm::Value* maxChunks = builder_.CreateCall(maxChunksFunction, {});
     for (const loops::Reduction& reduction : s.reductions) {
       llvm::Type* type = module_.registerType(reduction.local->type, reduction.local->lanes);
+      // Not filled: every chunk the runtime reports as used stores its partial result.
       llvm::Value* array = builder_.CreateAlloca(type, maxChunks, "partials");
-      // Every chunk starts from the identity, also one the runtime does not use.
-      llvm::Value* initial = identity(reduction.op, reduction.local->type, reduction.local->lanes);
-      countedLoop(maxChunks, "fill", [&](llvm::Value* c) {
-        builder_.CreateStore(initial, builder_.CreateInBoundsGEP(type, array, c));
-      });
       builder_.CreateStore(array, builder_.CreateStructGEP(contextType, contextSlot, field++));
       partials.push_back(array);
     }
@@ -664,19 +824,22 @@ void Emitter::parallelFor(const Stmt& s) {
                            accumulator);
     });
   }
+  if (stack) builder_.CreateStackRestore(stack);
 
+  if (reused) return;
   // The chunk: unpack the context, run [begin, end), store the partial results.
   Stmt serial = s;
   serial.parallel = false;
   Emitter inner(module_, chunk);
   inner.planLocals({std::make_shared<Stmt>(serial)});
+  inner.planAliasScopes({std::make_shared<Stmt>(serial)});
   llvm::IRBuilder<>& b = inner.builder();
   llvm::Value* contextArgument = chunk->getArg(0);
   field = 0;
   for (const loops::LocalP& local : capturedLocals)
     inner.setLocal(local, b.CreateLoad(module_.registerType(local->type, local->lanes),
                                        b.CreateStructGEP(contextType, contextArgument, field++)));
-  for (const auto& [id, buffer] : captures.buffers)
+  for (const loops::BufferP& buffer : capturedBuffers)
     inner.setBuffer(buffer,
                     b.CreateLoad(ptr, b.CreateStructGEP(contextType, contextArgument, field++)));
   std::vector<llvm::Value*> chunkPartials;

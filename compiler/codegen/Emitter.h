@@ -17,6 +17,9 @@
 // the function's failure block, which frees the buffers it allocated and
 // returns 1: the entry function returns it to its caller, a chunk function to
 // arrrt_parallel_for, which reports it to the parent chunk or entry function.
+//
+// A long entry body is cut into segment functions called in turn (Segments.cpp), as
+// LLVM's code generator takes time superlinear in the size of one function.
 
 #include "loops/LoopIR.h"
 
@@ -24,6 +27,8 @@
 #include <llvm/IR/Module.h>
 
 #include <functional>
+#include <map>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -41,6 +46,11 @@ struct ModuleContext {
   /// reduction steps marked reassociable may be reassociated by LLVM too.
   bool relaxedFp = false;
   int outlined = 0; // chunk functions made so far
+  /// The chunk functions made so far, by the shape of their loop (parallelFor): a loop
+  /// equal to an earlier one up to the names of its locals and buffers reuses its chunk,
+  /// as the steps of an unrolled recurrence do.
+  std::unordered_map<std::string, llvm::Function*> chunks{};
+  int64_t segmentSize = 1000; // TargetOptions::segmentSize
 
   llvm::LLVMContext& context() { return module.getContext(); }
   llvm::Type* registerType(loops::Elem elem, int lanes = 1); // i1 for bool
@@ -64,11 +74,19 @@ public:
   /// Decides which locals of `statements`, the code this emitter will emit, are SSA
   /// values rather than allocas. Called before anything else; without it, all are allocas.
   void planLocals(const loops::Block& statements);
+  /// Gives the buffers `statements` access an alias scope each, for LLVM to know that
+  /// distinct buffers never overlap, which it cannot see through pointers loaded from a
+  /// chunk's context or a segment's frame (the entry's parameters and results are noalias,
+  /// allocations distinct). Buffers a Swap exchanges share one scope: through their slots,
+  /// each reaches the other's memory later on.
+  void planAliasScopes(const loops::Block& statements);
 
   /// Makes `local` hold `value` (the parameters' values, on entry).
   void setLocal(const loops::LocalP& local, llvm::Value* value);
   void setBuffer(const loops::BufferP& buffer, llvm::Value* pointer);
   void block(const loops::Block& statements);
+  /// `block`, or for a long body, its statements cut into segment functions (Segments.cpp).
+  void segmentedBlock(const loops::Block& statements);
   llvm::Value* expr(const loops::ExprP& expr);
   llvm::Constant* constant(const loops::Expr& expr);
   llvm::IRBuilder<>& builder() { return builder_; }
@@ -98,7 +116,9 @@ private:
   llvm::AllocaInst* localSlot(const loops::Local& local);
   llvm::Value* localValue(const loops::Local& local);
   void assignLocal(const loops::Local& local, llvm::Value* value);
-  llvm::AllocaInst* bufferSlot(const loops::Buffer& buffer);
+  /// Where the pointer to the buffer's memory is kept: an alloca of the function, or a
+  /// field of a segment frame.
+  llvm::Value* bufferSlot(const loops::Buffer& buffer);
   llvm::AllocaInst* entryAlloca(llvm::Type* type, const std::string& name);
   /// The address of buffer[indices] (row-major in the buffer's shape); not `inBounds`
   /// for addresses that may lie past the buffer (prefetches).
@@ -106,6 +126,8 @@ private:
                        bool inBounds = true);
   llvm::Value* loadElements(const loops::Buffer& buffer, const std::vector<loops::ExprP>& indices,
                             int lanes);
+  /// Tags a load or store of `buffer` with its alias scope (planAliasScopes).
+  void annotateAccess(llvm::Instruction* access, const loops::Buffer& buffer);
   void storeElements(const loops::Buffer& buffer, const std::vector<loops::ExprP>& indices,
                      llvm::Value* value);
   /// Sets the fast-math flags of the float instructions `build` makes.
@@ -146,12 +168,33 @@ private:
   // Per `if` being emitted, innermost last: the SSA locals its body assigns, each with
   // its value before (null: declared in the body).
   std::vector<std::vector<std::pair<uint32_t, llvm::Value*>>> assignedInIf_;
-  std::unordered_map<uint32_t, llvm::AllocaInst*> buffers_;
+  std::unordered_map<uint32_t, llvm::Value*> buffers_;
+  // Per buffer memory: its alias.scope and noalias lists (planAliasScopes).
+  std::unordered_map<uint32_t, std::pair<llvm::MDNode*, llvm::MDNode*>> aliasLists_;
+  std::unordered_map<uint32_t, llvm::Constant*> constantBuffers_; // literals: globals
   std::vector<loops::BufferP> allocated_; // the buffers this function allocates
+  // Buffers whose slots are fields of the entry's segment frame: the entry, not the
+  // segment, frees them on failure.
+  std::unordered_set<uint32_t> freedByCaller_;
   llvm::BasicBlock* failure_ = nullptr;
   // Expression values of the statement being emitted: one straight-line
   // stretch of code, where each value dominates its later uses.
   std::unordered_map<uint32_t, llvm::Value*> values_;
+};
+
+/// The locals and buffers a block (a parallel loop's body, a segment) uses from outside.
+struct Captures {
+  std::map<uint32_t, loops::LocalP> locals;
+  std::map<uint32_t, loops::BufferP> buffers; // by memory
+  std::set<uint32_t> declared;                // locals defined inside
+  std::set<uint32_t> allocated;               // buffers allocated inside
+  std::set<uint32_t> assignedOutside;         // locals assigned inside but defined outside
+  std::set<uint32_t> seen;                    // expressions are DAGs: each is visited once
+
+  void expr(const loops::Expr& e);
+  /// The memory a buffer (or view) reads, and the locals its shape needs.
+  void buffer(const loops::BufferP& used);
+  void block(const loops::Block& statements);
 };
 
 } // namespace arr::codegen

@@ -210,7 +210,7 @@ llvm::Function* entryFunction(ModuleContext& module, const loops::Function& func
     emitter.setBuffer(constant.buffer, constantGlobal(module, constant));
 
   checkDimensions(module, function, made, builder);
-  emitter.block(function.body);
+  emitter.segmentedBlock(function.body);
   builder.CreateRet(builder.getInt32(0));
   emitter.finishFailurePath();
   return made;
@@ -293,6 +293,7 @@ std::unique_ptr<llvm::Module> generateModule(const loops::Program& program,
   module->setTargetTriple(machine->getTargetTriple().str());
   ModuleContext shared{*module, llvm::AttrBuilder(context)};
   shared.relaxedFp = !program.strictFp;
+  shared.segmentSize = target.segmentSize;
   shared.functionAttributes.addAttribute("target-cpu", machine->getTargetCPU());
   shared.functionAttributes.addAttribute("target-features", machine->getTargetFeatureString());
   shared.functionAttributes.addAttribute(llvm::Attribute::NoUnwind);

@@ -117,7 +117,7 @@ bool needsLlvm(const Options& options) {
 std::unique_ptr<llvm::Module> generateLlvm(const Options& options, const loops::Program& loops,
                                            llvm::LLVMContext& context) {
   bool executable = wantsExecutable(options);
-  codegen::TargetOptions target{options.optLevel, options.targetCpu};
+  codegen::TargetOptions target{options.optLevel, options.targetCpu, options.segmentSize};
   std::vector<codegen::EntryInterface> entries;
   for (const loops::Function& function : loops.functions)
     entries.push_back({function.name, runtime::encodeSignature(function.signature)});
@@ -130,7 +130,7 @@ std::unique_ptr<llvm::Module> generateLlvm(const Options& options, const loops::
 
 void emitArtifacts(const Options& options, const loops::Program& loops, llvm::Module& module) {
   bool executable = wantsExecutable(options);
-  codegen::TargetOptions target{options.optLevel, options.targetCpu};
+  codegen::TargetOptions target{options.optLevel, options.targetCpu, options.segmentSize};
   if (options.emitLlvm && !options.output) {
     if (!wantsDump(options, "llvm")) std::cout << codegen::printModule(module);
     return;

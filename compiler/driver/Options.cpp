@@ -3,6 +3,7 @@
 #include "driver/Pipeline.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <iostream>
 
 namespace arr::driver {
@@ -75,6 +76,9 @@ Inspecting the compiler:
   --debug-internal-error=PASS  fail in PASS as a broken invariant would (tests the report)
   --debug-miscompile=PASS  after the loop pass PASS, add 1 to the first float value stored
                         (tests that --check-loop-passes finds a wrong transformation)
+  --segment-size=N      cut an entry's code into functions of about N statements and
+                        expression nodes (default 1000: LLVM's time grows faster than
+                        a function's size); small values test the cutting
 
 Passes, in pipeline order:
 )";
@@ -184,6 +188,13 @@ ParseResult parseOptions(int argc, const char* const* argv) {
       if (!policy)
         return fail("--loop-checkpoints needs 'all', 'sqrt' or a number of steps of at least 2");
       options.loopCheckpoints = *policy;
+    } else if (arg.rfind("--segment-size", 0) == 0) {
+      auto size = value("--segment-size");
+      char* end = nullptr;
+      long long parsed = size ? std::strtoll(size->c_str(), &end, 10) : 0;
+      if (!size || size->empty() || *end != '\0' || parsed < 1)
+        return fail("--segment-size needs a positive number");
+      options.segmentSize = parsed;
     } else if (arg.rfind("--target-cpu", 0) == 0) {
       auto cpu = value("--target-cpu");
       if (!cpu) return fail("--target-cpu needs a CPU name");

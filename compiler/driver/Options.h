@@ -36,6 +36,7 @@ struct Options {
   std::map<std::string, std::string> defines; // -D NAME=VALUE
   int optLevel = 2;                           // -O0 .. -O3
   std::string targetCpu = "native";           // --target-cpu
+  int64_t segmentSize = 1000;                 // --segment-size: code per outlined segment
   std::string entry;                          // --entry
   std::string interpretAfter;                 // --interpret-after: run the IR of this stage
   bool checkLoopPasses = false; // --check-loop-passes: each loop pass keeps the results

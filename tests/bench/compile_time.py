@@ -57,7 +57,7 @@ def recurrence(n):
 def deep_builds(n):
     body = "x[i0] * w[i0]"
     for level in range(1, n):
-        body = "sum(build([n], \\i%d -> (%s) * x[i%d]))" % (level, body, level)
+        body = "sum(build([n], \\k%d -> (%s) * x[k%d]))" % (level, body, level)
     return ["def f(x: [n]f64, w: [n]f64): f64 =", "  sum(build([n], \\i0 -> %s))" % body]
 
 

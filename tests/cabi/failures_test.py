@@ -140,6 +140,26 @@ def main():
                    "a Python host with OMP_NUM_THREADS=-5 survives a failed call",
                    describe(command, result))
 
+        # The same entries cut into one function per top-level statement (long bodies are
+        # cut so by default): a failure in a later segment frees what earlier ones allocated.
+        segmented = os.path.join(directory, "segmented")
+        os.makedirs(segmented)
+        obj = os.path.join(segmented, "failures.o")
+        command = [arrc, "-c", "--segment-size=1", PROGRAM, "-o", obj]
+        result = run(command)
+        if report(result.returncode == 0, "arrc -c --segment-size=1 failures.arr",
+                  describe(command, result)):
+            exe = os.path.join(segmented, "failures_main")
+            command = [cc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", segmented, MAIN_C,
+                       obj] + flags + ["-lm", "-o", exe]
+            result = run(command)
+            if report(result.returncode == 0, "failures_main.c links the segmented object",
+                      describe(command, result)):
+                result = run([exe])
+                report(checks_passed(result),
+                       f"the C host's {EXPECTED_C_CHECKS} checks pass with segments",
+                       describe([exe], result))
+
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

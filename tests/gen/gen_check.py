@@ -11,8 +11,9 @@ inputs (one `-- GEN-INPUT:` line per value, in the text format):
         (--interpret-loops --check-loop-passes). By default (LANGUAGE.md section 9:
         sums may be reassociated) the loop IR's results must be within what another
         order of operations explains (run_e2e.py --reordered). Natively, with
-        --strict-fp (`arrc -O0` and `-O2`, one thread): identical; by default (`-O2`,
-        one and two threads): within what another order explains (run_e2e.py).
+        --strict-fp (`arrc -O0 --segment-size=1` and `-O2`, one thread): identical; by
+        default (`-O2`, one and two threads): within what another order explains
+        (run_e2e.py).
     -- GEN-RUN: ENTRY big TOLERANCE
         Large inputs, for parallel loops and vector bodies: natively only, -O2 on one
         thread with --strict-fp identical to -O0 with --strict-fp; by default, -O2 on
@@ -69,7 +70,7 @@ AD_VARIANTS = [("pass-botall", ["--bot-all"], False),
                ("loops", ["--interpret-loops", "--check-loop-passes"], True)]
 # (name, optimisation level, threads, --strict-fp): strict runs must print the interpreter's
 # results exactly, the others within what another order of float operations explains.
-NATIVE_VARIANTS = [("native-strict-O0-t1", "-O0", 1, True), ("native-strict-O2-t1", "-O2", 1, True),
+NATIVE_VARIANTS = [("native-strict-O0-segmented-t1", "-O0", 1, True), ("native-strict-O2-t1", "-O2", 1, True),
                    ("native-O2-t1", "-O2", 1, False), ("native-O2-t2", "-O2", 2, False)]
 CRASH = re.compile(r"internal error|Assertion|Segmentation|Aborted|terminate called|Sanitizer", re.I)
 TIMEOUT = 120
@@ -206,8 +207,10 @@ class Checker:
             # Each in a directory of its own: executables are named by their compilation's number.
             directory = os.path.join(workdir, "native%s%s" % (opt, "-strict" if strict else ""))
             os.makedirs(directory, exist_ok=True)
-            self.compilers[(opt, strict)] = run_e2e.Compiler(arrc, path, opt, ["--strict-fp"] if strict else [],
-                                                             directory)
+            # At -O0, every top-level statement is a segment function of its own (arrc
+            # --segment-size=1): the frame between segments is checked on every program.
+            flags = (["--strict-fp"] if strict else []) + (["--segment-size=1"] if opt == "-O0" else [])
+            self.compilers[(opt, strict)] = run_e2e.Compiler(arrc, path, opt, flags, directory)
         self.runs = 0
         self.found = []  # (signature, message) of the comparisons that failed
         self.skipped = 0  # large runs the interpreter could not finish in time
