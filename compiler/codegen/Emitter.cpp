@@ -611,10 +611,9 @@ void Captures::buffer(const loops::BufferP& used) {
 
 void Captures::block(const loops::Block& statements) {
   for (const loops::StmtP& s : statements) {
-    for (const loops::ExprP& e : {s->value, s->lower})
-      if (e) expr(*e);
-    for (const loops::ExprP& index : s->indices)
-      expr(*index);
+    // A nested parallel loop's work too: it is evaluated where the loop runs.
+    for (const loops::ExprP& e : loops::operandsOf(*s))
+      expr(*e);
     if (s->kind == Stmt::Kind::Declare || s->kind == Stmt::Kind::For) declared.insert(s->local->id);
     if ((s->kind == Stmt::Kind::Assign || s->kind == Stmt::Kind::Accumulate) &&
         !declared.count(s->local->id))
