@@ -275,6 +275,14 @@ private:
       }
       if (!dropped) return none;
       sourceAxis = *dropped;
+      // Past the source's extent the index reads zeros, not the replicated value: only
+      // an index space no longer than the source's axis reads it everywhere.
+      const core::Dim& indexExtent = d.shape[axis];
+      const core::Dim& sourceExtent = d.parts[0]->type.shape[sourceAxis];
+      auto indexCount = indexExtent.asConstant(), sourceCount = sourceExtent.asConstant();
+      if (!(indexExtent == sourceExtent) &&
+          !(indexCount && sourceCount && *indexCount <= *sourceCount))
+        return none;
     }
     Split inner = split(d.parts[0], sourceAxis, true);
     if (!inner.hoisted) return none;
