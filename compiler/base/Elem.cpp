@@ -1,5 +1,7 @@
 #include "base/Elem.h"
 
+#include "runtime/ArrayValue.h"
+
 namespace arr {
 
 const char* toString(Elem elem) {
@@ -14,6 +16,20 @@ const char* toString(Elem elem) {
     return "bool";
   }
   return "?";
+}
+
+runtime::Dtype dtypeOf(Elem elem) {
+  switch (elem) {
+  case Elem::F64:
+    return runtime::Dtype::F64;
+  case Elem::F32:
+    return runtime::Dtype::F32;
+  case Elem::I64:
+    return runtime::Dtype::I64;
+  case Elem::Bool:
+    return runtime::Dtype::Bool;
+  }
+  return runtime::Dtype::F64;
 }
 
 } // namespace arr

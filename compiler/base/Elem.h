@@ -6,11 +6,18 @@
 #include <cstdint>
 
 namespace arr {
+namespace runtime {
+enum class Dtype : uint8_t; // runtime/ArrayValue.h
+}
 
 enum class Elem : uint8_t { F64, F32, I64, Bool };
 
 /// "f64", "f32", "i64" or "bool": the spelling of LANGUAGE.md.
 const char* toString(Elem elem);
+
+/// The runtime's element type of the same name (the interpreters' arrays, the entries'
+/// signatures).
+runtime::Dtype dtypeOf(Elem elem);
 
 constexpr bool isFloat(Elem elem) {
   return elem == Elem::F64 || elem == Elem::F32;

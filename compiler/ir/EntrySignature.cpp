@@ -8,20 +8,6 @@ namespace arr::core {
 
 namespace {
 
-runtime::Dtype dtypeOf(Elem elem) {
-  switch (elem) {
-  case Elem::F64:
-    return runtime::Dtype::F64;
-  case Elem::F32:
-    return runtime::Dtype::F32;
-  case Elem::I64:
-    return runtime::Dtype::I64;
-  case Elem::Bool:
-    return runtime::Dtype::Bool;
-  }
-  return runtime::Dtype::F64;
-}
-
 /// Names the flattened parameters after their source parameters, component c
 /// of a tuple parameter p as "p.c". Accepts paramNames with one name per
 /// source parameter (expanded with paramComponents) or one per flattened

@@ -16,20 +16,6 @@ using namespace arr; // the scalar semantics (base/ScalarSemantics.h)
 // conversions below rely on IEEE rounding and infinities.
 static_assert(std::numeric_limits<double>::is_iec559 && std::numeric_limits<float>::is_iec559);
 
-Dtype dtypeOf(core::Elem elem) {
-  switch (elem) {
-  case core::Elem::F64:
-    return Dtype::F64;
-  case core::Elem::F32:
-    return Dtype::F32;
-  case core::Elem::I64:
-    return Dtype::I64;
-  case core::Elem::Bool:
-    return Dtype::Bool;
-  }
-  throw InterpError("internal error: unknown element type");
-}
-
 // ---- Buffer kernels -------------------------------------------------------------
 
 namespace {

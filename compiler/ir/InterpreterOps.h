@@ -18,8 +18,7 @@ namespace arr::interp::ops {
 
 using runtime::Dtype;
 
-/// The runtime element type of a core element type (the enums correspond).
-Dtype dtypeOf(core::Elem elem);
+using arr::dtypeOf; // base/Elem.h
 
 // ---- Scalar semantics (base/ScalarSemantics.h), for tests that check single cases --
 using arr::floatMod;

@@ -86,20 +86,6 @@ double unaryScale(UnaryOp op, Elem from, const Scalar& x, double mx, const Scala
   throw std::logic_error("loop IR interpreter: " + message);
 }
 
-runtime::Dtype dtypeOf(Elem elem) {
-  switch (elem) {
-  case Elem::F64:
-    return runtime::Dtype::F64;
-  case Elem::F32:
-    return runtime::Dtype::F32;
-  case Elem::I64:
-    return runtime::Dtype::I64;
-  case Elem::Bool:
-    return runtime::Dtype::Bool;
-  }
-  return runtime::Dtype::F64;
-}
-
 Scalar readElement(const runtime::ArrayValue& array, int64_t i) {
   switch (array.dtype) {
   case runtime::Dtype::F64:
