@@ -33,11 +33,14 @@ import tempfile
 
 import numpy as np
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sample_checks import array_err, rel_err, report, run, summary  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SAMPLE = os.path.join(ROOT, "samples", "lstm", "lstm.arr")
 GRAD_PARAMS = ["mainParams", "extraParams"]
-sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 _spec = importlib.util.spec_from_file_location(
     "lstm_convert", os.path.join(ROOT, "samples", "lstm", "convert.py"))
 convert = importlib.util.module_from_spec(_spec)
@@ -47,19 +50,6 @@ try:
     import torch
 except ImportError:
     torch = None
-
-passed = 0
-failed = 0
-
-
-def report(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-    print(("PASS " if ok else "FAIL ") + what, flush=True)
-
 
 # ---- ADBench's lstm_objective, for NumPy arrays or torch tensors --------------------
 
@@ -128,34 +118,6 @@ def random_problem(layers, bits, characters, seed):
 
 
 # ---- running the sample ---------------------------------------------------------
-
-def run(command, stem):
-    """Runs command with -o STEM.npy; returns the result arrays (STEM_i.npy for tuples)."""
-    out = stem + ".npy"
-    proc = subprocess.run(command + ["-o", out], capture_output=True, text=True, timeout=600)
-    if proc.returncode != 0:
-        raise RuntimeError(f"{' '.join(command)} exited {proc.returncode}: {proc.stderr.strip()}")
-    if os.path.exists(out):
-        return [np.load(out)]
-    results, i = [], 0
-    while os.path.exists(f"{stem}_{i}.npy"):
-        results.append(np.load(f"{stem}_{i}.npy"))
-        i += 1
-    return results
-
-
-def rel_err(a, b):
-    a, b = float(a), float(b)
-    return 0.0 if a == b else abs(a - b) / max(abs(a), abs(b))
-
-
-def array_err(actual, expected):
-    """Largest |actual - expected| over the largest |expected| (inf on a shape mismatch)."""
-    if actual.shape != expected.shape:
-        return float("inf")
-    scale = max(float(np.max(np.abs(expected))), 1e-300)
-    return float(np.max(np.abs(actual - expected))) / scale
-
 
 def check_grads(label, grads, reference, what, tol):
     if len(grads) != len(GRAD_PARAMS):
@@ -254,7 +216,7 @@ def main():
         report(proc.returncode == 0, f"arrc {SAMPLE} -o EXE exits {proc.returncode}"
                + (f": {proc.stderr.strip()}" if proc.returncode else ""))
         if proc.returncode != 0:
-            print(f"{passed} passed, {failed} failed")
+            summary()
             return 1
         l2 = convert.read_adbench(os.path.join(args.data, "lstm_l2_c1024.txt"))
         l4 = convert.read_adbench(os.path.join(args.data, "lstm_l4_c1024.txt"))
@@ -266,8 +228,7 @@ def main():
         check_problem(args, exe, "lstm_l2_c1024", l2, os.path.join(tmp, "l2"), fd=False)
         check_problem(args, exe, "lstm_l4_c1024", l4, os.path.join(tmp, "l4"), fd=False)
 
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return summary()
 
 
 if __name__ == "__main__":

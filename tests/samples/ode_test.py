@@ -30,23 +30,14 @@ import time
 
 import numpy as np
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sample_checks import array_err, report, run, summary  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SAMPLE = os.path.join(ROOT, "samples", "ode", "ode.arr")
 STEPS = 1000  # ode.arr's default
-
-passed = 0
-failed = 0
-
-
-def report(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-    print(("PASS " if ok else "FAIL ") + what, flush=True)
-
 
 # ---- RK4 in NumPy ---------------------------------------------------------------
 
@@ -92,28 +83,6 @@ def fd_jacobian(p, init, dt):
 
 
 # ---- running the sample ---------------------------------------------------------
-
-def run(command, stem):
-    """Runs command with -o STEM.npy; returns the result arrays (STEM_i.npy for tuples)."""
-    out = stem + ".npy"
-    proc = subprocess.run(command + ["-o", out], capture_output=True, text=True, timeout=600)
-    if proc.returncode != 0:
-        raise RuntimeError(f"{' '.join(command)} exited {proc.returncode}: {proc.stderr.strip()}")
-    if os.path.exists(out):
-        return [np.load(out)]
-    results, i = [], 0
-    while os.path.exists(f"{stem}_{i}.npy"):
-        results.append(np.load(f"{stem}_{i}.npy"))
-        i += 1
-    return results
-
-
-def array_err(actual, expected):
-    if actual.shape != expected.shape:
-        return float("inf")
-    scale = max(float(np.max(np.abs(expected))), 1e-300)
-    return float(np.max(np.abs(actual - expected))) / scale
-
 
 def write_inputs(directory, p, init, dt):
     os.makedirs(directory, exist_ok=True)
@@ -204,7 +173,7 @@ def main():
         report(proc.returncode == 0, f"arrc {SAMPLE} -o EXE exits {proc.returncode}"
                + (f": {proc.stderr.strip()}" if proc.returncode else f" ({seconds:.2f} s)"))
         if proc.returncode != 0:
-            print(f"{passed} passed, {failed} failed")
+            summary()
             return 1
         # Classic Lotka-Volterra: prey and predators oscillate over 10 time units.
         check_problem(args, exe, "Lotka-Volterra", [1.1, 0.4, 0.1, 0.4], [10.0, 10.0], 0.01,
@@ -214,8 +183,7 @@ def main():
                       list(rng.uniform(0.5, 5.0, 2)), 0.005, os.path.join(tmp, "random"))
         check_step_independence(args, tmp)
 
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return summary()
 
 
 if __name__ == "__main__":
