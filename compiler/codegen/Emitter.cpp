@@ -617,7 +617,7 @@ void Captures::block(const loops::Block& statements) {
     if (s->kind == Stmt::Kind::Declare || s->kind == Stmt::Kind::For) declared.insert(s->local->id);
     if ((s->kind == Stmt::Kind::Assign || s->kind == Stmt::Kind::Accumulate) &&
         !declared.count(s->local->id))
-      assignedOutside.insert(s->local->id);
+      assignedOutside.emplace(s->local->id, s->local);
     if (s->kind == Stmt::Kind::Alloc) allocated.insert(s->buffer->id);
     if (s->buffer) buffer(s->buffer);
     if (s->other) buffer(s->other);
@@ -740,7 +740,7 @@ void Emitter::parallelFor(const Stmt& s) {
   std::set<uint32_t> reduced;
   for (const loops::Reduction& reduction : s.reductions)
     reduced.insert(reduction.local->id);
-  for (uint32_t id : captures.assignedOutside)
+  for (const auto& [id, local] : captures.assignedOutside)
     if (!reduced.count(id))
       throw std::logic_error("code generation: a parallel loop assigns a local of its parent");
 

@@ -185,11 +185,11 @@ private:
 /// The locals and buffers a block (a parallel loop's body, a segment) uses from outside.
 struct Captures {
   std::map<uint32_t, loops::LocalP> locals;
-  std::map<uint32_t, loops::BufferP> buffers; // by memory
-  std::set<uint32_t> declared;                // locals defined inside
-  std::set<uint32_t> allocated;               // buffers allocated inside
-  std::set<uint32_t> assignedOutside;         // locals assigned inside but defined outside
-  std::set<uint32_t> seen;                    // expressions are DAGs: each is visited once
+  std::map<uint32_t, loops::BufferP> buffers;        // by memory
+  std::set<uint32_t> declared;                       // locals defined inside
+  std::set<uint32_t> allocated;                      // buffers allocated inside
+  std::map<uint32_t, loops::LocalP> assignedOutside; // locals assigned inside but defined outside
+  std::set<uint32_t> seen;                           // expressions are DAGs: each is visited once
 
   void expr(const loops::Expr& e);
   /// The memory a buffer (or view) reads, and the locals its shape needs.

@@ -51,18 +51,23 @@ size_t weight(const loops::Block& statements) {
 }
 
 /// Consecutive runs of `statements`, each about `size` heavy (a heavier statement is a run
-/// of its own).
+/// of its own); none when the whole is lighter than twice the size, where a function
+/// compiles in well under a second and cutting it would only add calls.
 std::vector<loops::Block> cut(const loops::Block& statements, size_t size) {
+  std::vector<size_t> weights;
+  size_t total = 0;
+  for (const loops::StmtP& s : statements)
+    total += weights.emplace_back(weight({s}));
+  if (total < 2 * size) return {};
   std::vector<loops::Block> segments(1);
   size_t current = 0;
-  for (const loops::StmtP& s : statements) {
-    size_t heavy = weight({s});
-    if (current > 0 && current + heavy > size) {
+  for (size_t i = 0; i < statements.size(); ++i) {
+    if (current > 0 && current + weights[i] > size) {
       segments.emplace_back();
       current = 0;
     }
-    segments.back().push_back(s);
-    current += heavy;
+    segments.back().push_back(statements[i]);
+    current += weights[i];
   }
   return segments;
 }
@@ -78,41 +83,39 @@ void declaredAtTop(const loops::Block& statements, std::set<uint32_t>& declared)
   }
 }
 
-/// The buffers (by memory) whose storage a block changes: allocated, freed or swapped.
-std::set<uint32_t> movedBuffers(const loops::Block& statements) {
-  std::set<uint32_t> moved;
-  loops::forEachStmt(statements, [&](const Stmt& s) {
-    if (s.kind == Stmt::Kind::Alloc || s.kind == Stmt::Kind::Free)
-      moved.insert(s.buffer->memory().id);
-    if (s.kind == Stmt::Kind::Swap) {
-      moved.insert(s.buffer->memory().id);
-      moved.insert(s.other->memory().id);
-    }
-  });
-  return moved;
-}
-
 struct Segment {
   loops::Block statements;
   Captures captures;
-  std::set<uint32_t> moved;
-  std::set<uint32_t> exported; // locals set here that it passes on through the frame
+  std::map<uint32_t, loops::BufferP> buffers; // every memory it uses, by id
+  std::set<uint32_t> moved;                   // those it allocates, frees or swaps
+  std::set<uint32_t> exported;                // locals set here that it passes on through the frame
 };
+
+Segment analyse(loops::Block statements) {
+  Segment segment;
+  segment.statements = std::move(statements);
+  segment.captures.block(segment.statements);
+  segment.buffers = segment.captures.buffers;
+  auto move = [&](const loops::BufferP& buffer) {
+    segment.buffers.emplace(buffer->memory().id, buffer);
+    segment.moved.insert(buffer->memory().id);
+  };
+  loops::forEachStmt(segment.statements, [&](const Stmt& s) {
+    if (s.kind == Stmt::Kind::Alloc || s.kind == Stmt::Kind::Free) move(s.buffer);
+    if (s.kind == Stmt::Kind::Swap) {
+      move(s.buffer);
+      move(s.other);
+    }
+  });
+  return segment;
+}
 
 } // namespace
 
 void Emitter::segmentedBlock(const loops::Block& statements) {
-  // Up to twice the size, a function compiles in well under a second: cutting it would
-  // only add calls.
-  auto size = size_t(module_.segmentSize);
-  if (weight(statements) < 2 * size) return block(statements);
   std::vector<Segment> segments;
-  for (loops::Block& part : cut(statements, size)) {
-    Segment& segment = segments.emplace_back();
-    segment.statements = std::move(part);
-    segment.captures.block(segment.statements);
-    segment.moved = movedBuffers(segment.statements);
-  }
+  for (loops::Block& part : cut(statements, size_t(module_.segmentSize)))
+    segments.push_back(analyse(std::move(part)));
   if (segments.size() < 2) return block(statements);
 
   // The frame: a field per local some segment takes from outside itself, and per buffer
@@ -123,25 +126,14 @@ void Emitter::segmentedBlock(const loops::Block& statements) {
   std::map<uint32_t, loops::BufferP> anyBuffer;
   std::set<uint32_t> movedAnywhere;
   for (const Segment& segment : segments) {
-    for (const auto& [id, local] : segment.captures.locals)
-      sharedLocals.emplace(id, local);
-    // A local assigned here but declared before: its value comes in and goes out.
-    loops::forEachStmt(segment.statements, [&](const Stmt& s) {
-      if (s.local && segment.captures.assignedOutside.count(s.local->id))
-        sharedLocals.emplace(s.local->id, s.local);
-    });
-    std::set<uint32_t> used;
-    for (const auto& [id, buffer] : segment.captures.buffers) {
-      used.insert(id);
+    // Also a local assigned here but declared before: its value comes in and goes out.
+    sharedLocals.insert(segment.captures.locals.begin(), segment.captures.locals.end());
+    sharedLocals.insert(segment.captures.assignedOutside.begin(),
+                        segment.captures.assignedOutside.end());
+    for (const auto& [id, buffer] : segment.buffers) {
+      ++segmentsUsing[id];
       anyBuffer.emplace(id, buffer);
     }
-    loops::forEachStmt(segment.statements, [&](const Stmt& s) {
-      if (s.kind != Stmt::Kind::Alloc) return;
-      used.insert(s.buffer->memory().id);
-      anyBuffer.emplace(s.buffer->memory().id, s.buffer);
-    });
-    for (uint32_t id : used)
-      ++segmentsUsing[id];
     movedAnywhere.insert(segment.moved.begin(), segment.moved.end());
   }
   for (const auto& [id, count] : segmentsUsing) {
@@ -149,7 +141,9 @@ void Emitter::segmentedBlock(const loops::Block& statements) {
     if (count > 1 || buffers_.count(id)) sharedBuffers.emplace(id, anyBuffer.at(id));
   }
   for (Segment& segment : segments) {
-    std::set<uint32_t> set = segment.captures.assignedOutside;
+    std::set<uint32_t> set;
+    for (const auto& [id, local] : segment.captures.assignedOutside)
+      set.insert(id);
     declaredAtTop(segment.statements, set);
     for (uint32_t id : set)
       if (sharedLocals.count(id)) segment.exported.insert(id);
@@ -207,29 +201,23 @@ void Emitter::segmentedBlock(const loops::Block& statements) {
     llvm::Value* frameArgument = part->getArg(0);
     // A shared buffer this segment allocates, frees or swaps has the frame's field as its
     // slot; any other is read once, as its pointer does not change here.
-    std::set<uint32_t> used = segment.moved;
-    for (const auto& [id, buffer] : segment.captures.buffers)
-      used.insert(id);
-    for (uint32_t id : used) {
+    for (const auto& [id, buffer] : segment.buffers) {
       if (auto global = constantBuffers_.find(id); global != constantBuffers_.end()) {
-        inner.setBuffer(segment.captures.buffers.at(id), global->second);
+        inner.setBuffer(buffer, global->second);
         continue;
       }
-      auto shared = sharedBuffers.find(id);
-      if (shared == sharedBuffers.end()) continue;
+      if (!sharedBuffers.count(id)) continue;
       llvm::Value* field = b.CreateStructGEP(frameType, frameArgument, bufferField.at(id));
       if (segment.moved.count(id)) {
         inner.buffers_[id] = field;
         inner.freedByCaller_.insert(id);
       } else {
-        inner.setBuffer(shared->second, b.CreateLoad(ptr, field));
+        inner.setBuffer(buffer, b.CreateLoad(ptr, field));
       }
     }
-    std::set<uint32_t> imported = segment.captures.assignedOutside;
-    for (const auto& [id, local] : segment.captures.locals)
-      imported.insert(id);
-    for (uint32_t id : imported) {
-      const loops::LocalP& local = sharedLocals.at(id);
+    std::map<uint32_t, loops::LocalP> imported = segment.captures.assignedOutside;
+    imported.insert(segment.captures.locals.begin(), segment.captures.locals.end());
+    for (const auto& [id, local] : imported) {
       inner.setLocal(local,
                      b.CreateLoad(module_.registerType(local->type, local->lanes),
                                   b.CreateStructGEP(frameType, frameArgument, localField.at(id))));
