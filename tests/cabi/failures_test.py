@@ -85,6 +85,25 @@ def checks_passed(result):
             and int(summary.group(1)) == EXPECTED_C_CHECKS)
 
 
+def host(arrc, cc, flags, directory, extra):
+    """failures.arr compiled with `arrc -c EXTRA` and linked into the C host, in
+    `directory`: (the object, the executable), or None for what failed."""
+    os.makedirs(directory, exist_ok=True)
+    what = " ".join(["arrc -c"] + extra + ["failures.arr"])
+    obj = os.path.join(directory, "failures.o")
+    command = [arrc, "-c"] + extra + [PROGRAM, "-o", obj]
+    result = run(command)
+    if not report(result.returncode == 0 and os.path.isfile(obj), what, describe(command, result)):
+        return None, None
+    exe = os.path.join(directory, "failures_main")
+    command = [cc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", directory, MAIN_C, obj] + \
+        flags + ["-lm", "-o", exe]
+    result = run(command)
+    linked = report(result.returncode == 0, f"failures_main.c compiles and links ({what})",
+                    describe(command, result))
+    return obj, exe if linked else None
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--arrc", required=True)
@@ -94,12 +113,6 @@ def main():
     cc = args.cc or shutil.which("clang-19") or shutil.which("cc")
 
     with tempfile.TemporaryDirectory(prefix="arr-cabi-failures-") as directory:
-        obj = os.path.join(directory, "failures.o")
-        command = [arrc, "-c", PROGRAM, "-o", obj]
-        result = run(command)
-        if not report(result.returncode == 0 and os.path.isfile(obj), "arrc -c failures.arr",
-                      describe(command, result)):
-            return 1
         flags = shlex.split(run([arrc, "--print-link-flags"]).stdout)
         # A sanitized build (cmake/robustness.sh): libomp reads OMP_NUM_THREADS while the
         # process starts, before the runtime can check it, and aborts on some values by
@@ -108,12 +121,10 @@ def main():
         if sanitized:
             print("  (a sanitized build: bad OMP_NUM_THREADS values and the Python host not tried)")
 
-        exe = os.path.join(directory, "failures_main")
-        command = [cc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", directory, MAIN_C, obj] + \
-            flags + ["-lm", "-o", exe]
-        result = run(command)
-        if report(result.returncode == 0, "failures_main.c compiles and links",
-                  describe(command, result)):
+        obj, exe = host(arrc, cc, flags, directory, [])
+        if not obj:
+            return 1
+        if exe:
             result = run([exe])
             print("  " + result.stdout.replace("\n", "\n  ").rstrip())
             report(checks_passed(result), f"the C host's {EXPECTED_C_CHECKS} checks pass",
@@ -142,23 +153,12 @@ def main():
 
         # The same entries cut into one function per top-level statement (long bodies are
         # cut so by default): a failure in a later segment frees what earlier ones allocated.
-        segmented = os.path.join(directory, "segmented")
-        os.makedirs(segmented)
-        obj = os.path.join(segmented, "failures.o")
-        command = [arrc, "-c", "--segment-size=1", PROGRAM, "-o", obj]
-        result = run(command)
-        if report(result.returncode == 0, "arrc -c --segment-size=1 failures.arr",
-                  describe(command, result)):
-            exe = os.path.join(segmented, "failures_main")
-            command = [cc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", segmented, MAIN_C,
-                       obj] + flags + ["-lm", "-o", exe]
-            result = run(command)
-            if report(result.returncode == 0, "failures_main.c links the segmented object",
-                      describe(command, result)):
-                result = run([exe])
-                report(checks_passed(result),
-                       f"the C host's {EXPECTED_C_CHECKS} checks pass with segments",
-                       describe([exe], result))
+        _, exe = host(arrc, cc, flags, os.path.join(directory, "segmented"), ["--segment-size=1"])
+        if exe:
+            result = run([exe])
+            report(checks_passed(result),
+                   f"the C host's {EXPECTED_C_CHECKS} checks pass with segments",
+                   describe([exe], result))
 
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
