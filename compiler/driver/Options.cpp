@@ -74,7 +74,8 @@ Inspecting the compiler:
   --verify-ir           re-check the IR after every pass (for testing the compiler)
   --bot-all             apply the bulk-operation transform to the whole program
   --debug-internal-error=PASS  fail in PASS as a broken invariant would (tests the report)
-  --debug-miscompile=PASS  after the loop pass PASS, add 1 to the first float value stored
+  --debug-miscompile=PASS  after the loop pass PASS, add 1 to every float value stored into
+                        a result
                         (tests that --check-loop-passes finds a wrong transformation)
   --segment-size=N      cut an entry's code into functions of about N statements and
                         expression nodes (default 1000: LLVM's time grows faster than

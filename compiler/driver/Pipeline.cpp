@@ -15,6 +15,7 @@
 #include "loops/Prefetch.h"
 #include "loops/Release.h"
 #include "loops/Split.h"
+#include "loops/Tile.h"
 #include "loops/Trim.h"
 #include "loops/Version.h"
 #include "lower/LowerToCore.h"
@@ -34,6 +35,7 @@
 #include <functional>
 #include <iostream>
 #include <memory>
+#include <set>
 
 #ifndef ARR_STDLIB_DIR
 #define ARR_STDLIB_DIR "stdlib"
@@ -55,6 +57,7 @@ const std::vector<PassInfo>& pipelinePasses() {
       {"unshare", "sharing of derivative terms bound as let", false},
       {"optimize", "simplification of the differentiated program", false},
       {"loops", "fused loop nests (loop IR)", false, true},
+      {"tile", "register tiles of products over packed panels of columns", true, true},
       {"interchange", "reductions over rows interchanged with the loops inside them", true, true},
       {"release", "buffers released after their last use, hoisted out of loops", true, true},
       {"trim", "sums masked by their index trimmed to the indices the masks keep", true, true},
@@ -234,6 +237,7 @@ public:
     add(
         "loops", [&] { c_.loops = loops::lowerToLoops(c_.core, options.strictFp); },
         [&] { return loopsView(); });
+    addLoopPass("tile", loops::tileProducts);
     addLoopPass("interchange", loops::interchangeReductions);
     addLoopPass("release", loops::placeAllocations);
     addLoopPass("trim", loops::trimMaskedSums);
@@ -322,24 +326,25 @@ private:
     throw StopPipeline{interpretEntry(c_.core, request)};
   }
 
-  /// --debug-miscompile: the first float store of each function stores one more.
+  /// --debug-miscompile: every float store into a result stores one more (a store into a
+  /// temporary, such as a packed panel, might not change any result).
   void miscompile() {
     for (loops::Function& function : c_.loops.functions) {
-      bool done = false;
+      std::set<uint32_t> results;
+      for (const loops::BufferP& result : function.results)
+        results.insert(result->memory().id);
       std::function<void(loops::Block&)> visit = [&](loops::Block& block) {
         for (loops::StmtP& statement : block) {
-          if (done) return;
           bool stores = statement->kind == loops::Stmt::Kind::Store ||
                         statement->kind == loops::Stmt::Kind::Update;
-          if (stores && isFloat(statement->buffer->type)) {
+          if (stores && isFloat(statement->buffer->type) &&
+              results.count(statement->buffer->memory().id)) {
             auto changed = std::make_shared<loops::Stmt>(*statement);
             loops::ExprBuilder& exprs = *function.exprs;
             changed->value =
                 exprs.binary(loops::BinaryOp::Add, statement->value,
                              exprs.constant(1.0, statement->buffer->type, statement->value->lanes));
             statement = changed;
-            done = true;
-            return;
           }
           visit(statement->body);
           visit(statement->orElse);

@@ -1,4 +1,5 @@
--- ARGS: --dump-after=jam --verify-ir
+-- ARGS: --dump-after=jam --verify-ir --disable-pass=tile
+-- (Without register tiles, which would take the products first: tests/ir/loops/tile.arr.)
 -- matmul (prelude: a sum over k of a[i, k] * b[k, j]) runs i-k-j: per output row,
 -- a row accumulator is filled, then the reduction loop over k is OUTSIDE the loop
 -- over the columns j, so the innermost loop walks b's row k and the accumulator

@@ -1,0 +1,477 @@
+// Register tiles on loop IR: the micro-kernel of a matrix product.
+//
+// A nest of two loops, one over rows u and one over columns v (either may be
+// the outer one), around a reduction over l whose terms read
+// - operands that move with v but not with u (b[l, v], or b[v, l] when the
+//   product is with a transposed matrix), and
+// - operands that do not move with v (a[u, l], constants, invariants),
+// and whose results are stored into an element of (u, v), contiguous in v,
+//
+//   for u: for v: s = init; for l: s += A(u, l) * B(l, v); out[u, v] = f(s)
+//
+// runs as tiles of R = kTileRows rows by V = kTileLanes columns:
+//
+//   for v0 in [lo, vEnd) step V:                      (columns V at a time)
+//     P = alloc [L, V]; P[l, j] = B(l, v0 + j)        (the panel, packed)
+//     for u0 in [lo, uEnd) step R:                    (rows R at a time)
+//       sR = init (R vectors of V lanes)
+//       for l: sR += broadcast(A(u0 + r, l)) * P[l, 0 .. V]   for each row r
+//       out[u0 + r, v0 .. v0 + V] = f(sR)
+//     the last rows one at a time; free P
+//   for v in [vEnd, hi): the original nest (at most V - 1 columns)
+//
+// R x V/lanes-per-register accumulators stay in registers across the whole
+// reduction, each term loads one vector of the panel and R scalars, and the
+// panel walks memory contiguously however B is laid out (the packing is what
+// makes a product with a transposed matrix and one with a power-of-two row length
+// as fast as any other). Every element still adds its terms in l order, so the
+// results are exactly the original ones (also with --strict-fp).
+//
+// Legality, from the access maps: the nest writes memory only by the stores
+// after the reduction, each into a buffer the nest does not read and at an
+// element that (u, v) determines (v moves the last index by one, u another
+// index), so the (u, v) iterations are independent and may run in any order.
+// The packed operand's loads run for every l and v of a panel: the original
+// loop ran them too whenever there was a row, so the tiles run only then. The
+// reduction's body may declare locals and step the accumulators, nothing else.
+//
+// The heuristic: a packed operand moves with l (a product, not a row sum), the
+// columns are not known to be fewer than V. A parallel loop stays parallel over
+// the same dimension: over row tiles inside each panel, or over panels.
+
+#include "loops/Tile.h"
+
+#include "loops/Analysis.h"
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+#include <unordered_map>
+
+namespace arr::loops {
+
+namespace {
+
+constexpr int64_t kTileRows = 4;
+// Two 64-byte registers of f64 per row: 8 accumulators, and the verifier's limit.
+constexpr int kTileLanes = 16;
+
+struct Nest {
+  const Stmt* outer = nullptr;
+  const Stmt* inner = nullptr;
+  const Stmt* rows = nullptr;    // the loop over u
+  const Stmt* columns = nullptr; // the loop over v
+  const Stmt* sum = nullptr;     // the reduction's loop over l
+  std::vector<const Stmt*> accumulators;
+  Block post;
+  std::vector<ExprP> packed; // the operands that move with v, in order of appearance
+};
+
+/// How one row of a tile computes a statement's expressions: which locals read as
+/// what, and which of them are vectors.
+struct Lanes {
+  std::map<uint32_t, ExprP> locals;                    // original local -> its value in the tile
+  uint32_t column = 0;                                 // the index v, which only loads may read
+  ExprP columnStart;                                   // post statements: v0, whose lanes follow
+  const std::map<uint32_t, BufferP>* panels = nullptr; // reduction body: load id -> panel
+  ExprP panelRow;                                      // its row: l - lower
+  std::unordered_map<uint32_t, ExprP> memo{};
+  bool failed = false;
+};
+
+class Tiler {
+public:
+  explicit Tiler(ExprBuilder& exprs) : exprs_(exprs) {}
+
+  void block(Block& statements) {
+    Block result;
+    for (StmtP& statement : statements) {
+      Block tiled;
+      if (statement->kind == Stmt::Kind::For)
+        if (auto nest = match(*statement)) tiled = rewrite(*nest);
+      if (tiled.empty()) {
+        block(statement->body);
+        block(statement->orElse);
+        tiled = {statement};
+      }
+      result.insert(result.end(), tiled.begin(), tiled.end());
+    }
+    statements = std::move(result);
+  }
+
+private:
+  std::optional<Nest> match(const Stmt& outer) {
+    if (outer.step != 1 || outer.carriesState || !outer.reductions.empty() ||
+        outer.body.size() != 1 || outer.body[0]->kind != Stmt::Kind::For)
+      return std::nullopt;
+    const Stmt& inner = *outer.body[0];
+    if (inner.step != 1 || inner.parallel || inner.carriesState) return std::nullopt;
+    const uint32_t x = outer.local->id, y = inner.local->id;
+    if (mentionsLocal(inner.lower, x) || mentionsLocal(inner.value, x)) return std::nullopt;
+
+    Nest nest;
+    nest.outer = &outer;
+    nest.inner = &inner;
+    size_t at = 0;
+    while (at < inner.body.size() && inner.body[at]->kind == Stmt::Kind::Declare) {
+      const Stmt& declare = *inner.body[at];
+      if (declare.value->kind != Expr::Kind::Const || declare.local->lanes != 1)
+        return std::nullopt;
+      nest.accumulators.push_back(&declare);
+      ++at;
+    }
+    if (at == inner.body.size() || inner.body[at]->kind != Stmt::Kind::For) return std::nullopt;
+    const Stmt& sum = *inner.body[at];
+    nest.sum = &sum;
+    nest.post.assign(inner.body.begin() + long(at) + 1, inner.body.end());
+    if (sum.step != 1 || sum.parallel || sum.carriesState || nest.accumulators.empty())
+      return std::nullopt;
+    std::set<uint32_t> accumulators;
+    for (const Stmt* declare : nest.accumulators)
+      accumulators.insert(declare->local->id);
+    std::set<uint32_t> nestIndices = accumulators;
+    nestIndices.insert({x, y});
+    if (mentionsAny(sum.lower, nestIndices) || mentionsAny(sum.value, nestIndices))
+      return std::nullopt;
+    for (const StmtP& s : sum.body) {
+      if (s->kind == Stmt::Kind::Accumulate) {
+        if (!accumulators.count(s->local->id)) return std::nullopt;
+      } else if (s->kind != Stmt::Kind::Declare || s->local->lanes != 1) {
+        return std::nullopt;
+      }
+      if (mentionsAny(s->value, accumulators)) return std::nullopt;
+    }
+
+    // The stores decide which index runs along the lanes.
+    std::set<uint32_t> stored;
+    for (const StmtP& s : nest.post) {
+      if (s->kind == Stmt::Kind::Declare) continue;
+      if (s->kind != Stmt::Kind::Store || s->indices.size() < 2) return std::nullopt;
+      if (!nest.columns) {
+        Affine last = affineOf(s->indices.back());
+        bool alongInner = !last.opaqueIn(y) && last.coefficient(y) == 1 && !last.mentions(x);
+        bool alongOuter = !last.opaqueIn(x) && last.coefficient(x) == 1 && !last.mentions(y);
+        if (!alongInner && !alongOuter) return std::nullopt;
+        nest.columns = alongInner ? &inner : &outer;
+        nest.rows = alongInner ? &outer : &inner;
+      }
+      if (!storesOneElementPerIteration(*s, nest.rows->local->id, nest.columns->local->id))
+        return std::nullopt;
+      if (!stored.insert(s->buffer->memory().id).second) return std::nullopt;
+    }
+    if (!nest.columns) return std::nullopt;
+    if (auto trips = tripBound(*nest.columns); trips && *trips < kTileLanes) return std::nullopt;
+
+    // Nothing in the nest reads what it stores.
+    bool readsStored = false;
+    for (const ExprP& operand : operandsOf(outer))
+      readsStored = readsStored || readsAnyBuffer(operand, stored);
+    forEachStmt(outer.body, [&](const Stmt& s) {
+      for (const ExprP& operand : operandsOf(s))
+        readsStored = readsStored || readsAnyBuffer(operand, stored);
+    });
+    if (readsStored) return std::nullopt;
+
+    // The operands to pack: loads in the reduction that move with v (and with nothing
+    // computed per row or per term, so that one panel serves every row).
+    const uint32_t u = nest.rows->local->id, v = nest.columns->local->id;
+    std::set<uint32_t> perTerm = definedIn(sum.body);
+    perTerm.insert(u);
+    std::set<uint32_t> seen;
+    bool movesWithSum = false, bad = false;
+    for (const StmtP& s : sum.body) {
+      forEachExpr(s->value, [&](const Expr& e) {
+        if (e.kind != Expr::Kind::Load || !seen.insert(e.id).second) return;
+        bool moves = false;
+        for (const ExprP& index : e.operands)
+          moves = moves || mentionsLocal(index, v);
+        if (!moves) return;
+        bool alsoSum = false;
+        for (const ExprP& index : e.operands) {
+          bad = bad || mentionsAny(index, perTerm);
+          alsoSum = alsoSum || mentionsLocal(index, sum.local->id);
+        }
+        movesWithSum = movesWithSum || alsoSum;
+        nest.packed.push_back(loadWithId(s->value, e.id));
+      });
+    }
+    if (bad || !movesWithSum) return std::nullopt;
+    return nest;
+  }
+
+  /// Whether `store` writes a different element for each (u, v): v moves its last index
+  /// by one and nothing else, and u moves another index.
+  static bool storesOneElementPerIteration(const Stmt& store, uint32_t u, uint32_t v) {
+    Affine last = affineOf(store.indices.back());
+    if (last.opaqueIn(v) || last.coefficient(v) != 1 || last.mentions(u)) return false;
+    bool rowMoves = false;
+    for (size_t d = 0; d + 1 < store.indices.size(); ++d) {
+      Affine index = affineOf(store.indices[d]);
+      if (index.mentions(v)) return false;
+      rowMoves = rowMoves || (!index.opaqueIn(u) && index.coefficient(u) != 0);
+    }
+    return rowMoves;
+  }
+
+  static ExprP loadWithId(const ExprP& root, uint32_t id) {
+    ExprP found;
+    std::function<void(const ExprP&)> visit = [&](const ExprP& e) {
+      if (found) return;
+      if (e->id == id) {
+        found = e;
+        return;
+      }
+      for (const ExprP& operand : e->operands)
+        visit(operand);
+    };
+    visit(root);
+    return found;
+  }
+
+  Block rewrite(const Nest& nest) {
+    const Stmt& rows = *nest.rows;
+    const Stmt& columns = *nest.columns;
+    const Stmt& sum = *nest.sum;
+    Block out;
+    LocalP columnsEnd = exprs_.newLocal(columns.local->name, Elem::I64);
+    LocalP rowsEnd = exprs_.newLocal(rows.local->name, Elem::I64);
+    out.push_back(makeDeclare(columnsEnd, multipleEnd(columns, kTileLanes)));
+    out.push_back(makeDeclare(rowsEnd, multipleEnd(rows, kTileRows)));
+
+    // One panel of columns: pack, then the row tiles and the last rows.
+    LocalP column0 = exprs_.newLocal(columns.local->name, Elem::I64);
+    ExprP terms = exprs_.max(exprs_.sub(sum.value, sum.lower), exprs_.index(0));
+    Block panel;
+    std::map<uint32_t, BufferP> panels;
+    for (const ExprP& load : nest.packed) {
+      BufferP packed = exprs_.newBuffer("panel", load->type, {terms, exprs_.index(kTileLanes)});
+      panels.emplace(load->id, packed);
+      panel.push_back(makeAlloc(packed));
+      LocalP term = exprs_.newLocal(sum.local->name, Elem::I64);
+      LocalP lane = exprs_.newLocal(columns.local->name, Elem::I64);
+      ExprP value = exprs_.substitute(
+          load, {{sum.local->id, exprs_.local(term)},
+                 {columns.local->id, exprs_.add(exprs_.local(column0), exprs_.local(lane))}});
+      Block copy = {makeStore(
+          packed, {exprs_.sub(exprs_.local(term), sum.lower), exprs_.local(lane)}, value)};
+      Block copyRow = {makeFor(lane, exprs_.index(0), exprs_.index(kTileLanes), std::move(copy))};
+      panel.push_back(makeFor(term, sum.lower, sum.value, std::move(copyRow)));
+    }
+    LocalP row0 = exprs_.newLocal(rows.local->name, Elem::I64);
+    Block tiles = kernel(nest, row0, kTileRows, column0, panels);
+    if (tiles.empty()) return {};
+    StmtP tileLoop = makeFor(row0, rows.lower, exprs_.local(rowsEnd), std::move(tiles), kTileRows);
+    ExprP tileWork = exprs_.mul(exprs_.add(exprs_.mul(terms, exprs_.index(2)), exprs_.index(3)),
+                                exprs_.index(kTileRows * kTileLanes));
+    if (rows.parallel) {
+      tileLoop->parallel = true;
+      tileLoop->work = tileWork;
+    }
+    panel.push_back(tileLoop);
+    LocalP lastRow = exprs_.newLocal(rows.local->name, Elem::I64);
+    Block single = kernel(nest, lastRow, 1, column0, panels);
+    if (single.empty()) return {};
+    StmtP lastRows = makeFor(lastRow, exprs_.local(rowsEnd), rows.value, std::move(single));
+    lastRows->maxTrips = kTileRows - 1;
+    panel.push_back(lastRows);
+    for (const auto& [id, packed] : panels)
+      panel.push_back(makeFree(packed));
+    StmtP panelLoop =
+        makeFor(column0, columns.lower, exprs_.local(columnsEnd), std::move(panel), kTileLanes);
+    if (columns.parallel) {
+      panelLoop->parallel = true;
+      ExprP rowCount = exprs_.max(exprs_.sub(rows.value, rows.lower), exprs_.index(0));
+      panelLoop->work = exprs_.mul(exprs_.add(exprs_.mul(terms, exprs_.index(2)), exprs_.index(3)),
+                                   exprs_.mul(rowCount, exprs_.index(kTileLanes)));
+    }
+    // The panels' loads run only when the original loop had a row to run them for.
+    ExprP anyRow = exprs_.binary(BinaryOp::Lt, rows.lower, rows.value);
+    out.push_back(makeIf(anyRow, {panelLoop}));
+
+    // The last columns: the original nest over [columnsEnd, hi).
+    auto restInner = std::make_shared<Stmt>(*nest.inner);
+    auto restOuter = std::make_shared<Stmt>(*nest.outer);
+    restOuter->body = {restInner};
+    Stmt& restColumns = nest.columns == nest.inner ? *restInner : *restOuter;
+    restColumns.lower = exprs_.local(columnsEnd);
+    restColumns.maxTrips = kTileLanes - 1;
+    out.push_back(restOuter);
+    return out;
+  }
+
+  /// lower + (max(upper - lower, 0) /u factor) * factor: where whole blocks end.
+  ExprP multipleEnd(const Stmt& loop, int64_t factor) {
+    ExprP count = exprs_.max(exprs_.sub(loop.value, loop.lower), exprs_.index(0));
+    ExprP blocks = exprs_.indexDiv(count, exprs_.index(factor));
+    return exprs_.add(loop.lower, exprs_.mul(blocks, exprs_.index(factor)));
+  }
+
+  /// The tile of `rowCount` rows from row0 and kTileLanes columns from column0: its
+  /// accumulators, the reduction, and the statements after it. Empty when some
+  /// expression cannot run in lanes (the index v used as a value, a strided load).
+  Block kernel(const Nest& nest, const LocalP& row0, int64_t rowCount, const LocalP& column0,
+               const std::map<uint32_t, BufferP>& panels) {
+    const Stmt& sum = *nest.sum;
+    const uint32_t u = nest.rows->local->id, v = nest.columns->local->id;
+    Block out;
+    std::vector<std::map<uint32_t, ExprP>> accumulators{size_t(rowCount)};
+    for (int64_t r = 0; r < rowCount; ++r)
+      for (const Stmt* declare : nest.accumulators) {
+        LocalP vector = exprs_.newLocal(declare->local->name, declare->local->type, kTileLanes);
+        accumulators[size_t(r)].emplace(declare->local->id, exprs_.local(vector));
+        out.push_back(makeDeclare(vector, exprs_.broadcast(declare->value, kTileLanes)));
+      }
+    LocalP term = exprs_.newLocal(sum.local->name, Elem::I64);
+    Block terms;
+    for (int64_t r = 0; r < rowCount; ++r) {
+      Lanes lanes;
+      lanes.locals = accumulators[size_t(r)];
+      lanes.locals[u] = exprs_.add(exprs_.local(row0), exprs_.index(r));
+      lanes.locals[sum.local->id] = exprs_.local(term);
+      lanes.column = v;
+      lanes.panels = &panels;
+      lanes.panelRow = exprs_.sub(exprs_.local(term), sum.lower);
+      for (const StmtP& s : sum.body) {
+        ExprP value = vectorOf(lanes, s->value);
+        if (lanes.failed) return {};
+        if (s->kind == Stmt::Kind::Declare) {
+          LocalP local = exprs_.newLocal(s->local->name, s->local->type, value->lanes);
+          lanes.locals[s->local->id] = exprs_.local(local);
+          lanes.memo.clear();
+          terms.push_back(makeDeclare(local, value));
+        } else {
+          LocalP accumulator = lanes.locals.at(s->local->id)->local;
+          terms.push_back(makeAccumulate(accumulator, s->op, exprs_.broadcast(value, kTileLanes),
+                                         s->reassociate));
+        }
+      }
+    }
+    out.push_back(makeFor(term, sum.lower, sum.value, std::move(terms)));
+    for (int64_t r = 0; r < rowCount; ++r) {
+      Lanes lanes;
+      lanes.locals = accumulators[size_t(r)];
+      lanes.locals[u] = exprs_.add(exprs_.local(row0), exprs_.index(r));
+      lanes.column = v;
+      lanes.columnStart = exprs_.local(column0);
+      for (const StmtP& s : nest.post) {
+        ExprP value = vectorOf(lanes, s->value);
+        if (lanes.failed) return {};
+        if (s->kind == Stmt::Kind::Declare) {
+          LocalP local = exprs_.newLocal(s->local->name, s->local->type, value->lanes);
+          lanes.locals[s->local->id] = exprs_.local(local);
+          lanes.memo.clear();
+          out.push_back(makeDeclare(local, value));
+          continue;
+        }
+        std::vector<ExprP> indices = scalarIndices(lanes, s->indices, true);
+        if (lanes.failed) return {};
+        out.push_back(
+            makeStore(s->buffer, std::move(indices), exprs_.broadcast(value, kTileLanes)));
+      }
+    }
+    return out;
+  }
+
+  /// Indices with the tile's scalar locals substituted (v as the first lane's when
+  /// `atColumnStart`); fails when one would need a vector.
+  std::vector<ExprP> scalarIndices(Lanes& lanes, const std::vector<ExprP>& indices,
+                                   bool atColumnStart) {
+    std::map<uint32_t, ExprP> scalars;
+    for (const auto& [id, value] : lanes.locals)
+      if (value->lanes == 1) scalars.emplace(id, value);
+    if (atColumnStart) scalars[lanes.column] = lanes.columnStart;
+    std::vector<ExprP> result;
+    for (const ExprP& index : indices) {
+      std::set<uint32_t> read;
+      collectLocals(index, read);
+      for (uint32_t id : read) {
+        auto found = lanes.locals.find(id);
+        bool vector = found != lanes.locals.end() && found->second->lanes != 1;
+        if (vector || (id == lanes.column && !atColumnStart)) lanes.failed = true;
+      }
+      result.push_back(exprs_.substitute(index, scalars));
+    }
+    return result;
+  }
+
+  /// `e` for one row of the tile: a vector of kTileLanes columns, or a scalar when it is
+  /// the same in all of them.
+  ExprP vectorOf(Lanes& lanes, const ExprP& e) {
+    if (auto found = lanes.memo.find(e->id); found != lanes.memo.end()) return found->second;
+    ExprP result = e;
+    switch (e->kind) {
+    case Expr::Kind::Const:
+      break;
+    case Expr::Kind::Local:
+      if (e->local->id == lanes.column)
+        lanes.failed = true; // v as a value: not handled
+      else if (auto found = lanes.locals.find(e->local->id); found != lanes.locals.end())
+        result = found->second;
+      break;
+    case Expr::Kind::Load: {
+      bool moves = false;
+      for (const ExprP& index : e->operands)
+        moves = moves || mentionsLocal(index, lanes.column);
+      if (e->lanes != 1) {
+        lanes.failed = true;
+      } else if (!moves) {
+        result = exprs_.load(e->buffer, scalarIndices(lanes, e->operands, false));
+      } else if (lanes.panels) {
+        auto panel = lanes.panels->find(e->id);
+        if (panel == lanes.panels->end())
+          lanes.failed = true;
+        else
+          result = exprs_.load(panel->second, {lanes.panelRow, exprs_.index(0)}, kTileLanes);
+      } else {
+        // After the reduction: a load contiguous in v reads the tile's columns at once.
+        Affine last = affineOf(e->operands.back());
+        if (last.opaqueIn(lanes.column) || last.coefficient(lanes.column) != 1) lanes.failed = true;
+        for (size_t d = 0; d + 1 < e->operands.size(); ++d)
+          if (mentionsLocal(e->operands[d], lanes.column)) lanes.failed = true;
+        if (!lanes.failed)
+          result = exprs_.load(e->buffer, scalarIndices(lanes, e->operands, true), kTileLanes);
+      }
+      break;
+    }
+    case Expr::Kind::Unary:
+    case Expr::Kind::Binary:
+    case Expr::Kind::Select:
+    case Expr::Kind::IndexDiv:
+    case Expr::Kind::IndexMod: {
+      std::vector<ExprP> operands;
+      bool changed = false;
+      for (const ExprP& operand : e->operands) {
+        operands.push_back(vectorOf(lanes, operand));
+        if (lanes.failed) return e;
+        changed = changed || operands.back() != operand;
+      }
+      bool vector = false;
+      for (const ExprP& operand : operands)
+        vector = vector || operand->lanes != 1;
+      // Index arithmetic stays scalar.
+      if (vector && (e->kind == Expr::Kind::IndexDiv || e->kind == Expr::Kind::IndexMod))
+        lanes.failed = true;
+      else if (changed)
+        result = exprs_.rebuild(*e, std::move(operands));
+      break;
+    }
+    case Expr::Kind::Broadcast:
+    case Expr::Kind::ReduceLanes:
+      lanes.failed = true;
+      break;
+    }
+    lanes.memo.emplace(e->id, result);
+    return result;
+  }
+
+  ExprBuilder& exprs_;
+};
+
+} // namespace
+
+void tileProducts(Function& function, ExprBuilder& exprs) {
+  Tiler(exprs).block(function.body);
+}
+
+} // namespace arr::loops

@@ -1,0 +1,15 @@
+#pragma once
+// Register tiles for products: a nest of two loops around a reduction whose
+// terms read one operand that moves with the inner or outer index and another
+// that does not (a matrix product in any of its layouts) runs as a micro-kernel
+// of kTileRows rows by kTileLanes vector lanes, reading a packed copy of the
+// moving operand (see Tile.cpp).
+
+#include "loops/ExprBuilder.h"
+#include "loops/LoopIR.h"
+
+namespace arr::loops {
+
+void tileProducts(Function& function, ExprBuilder& exprs);
+
+} // namespace arr::loops

@@ -1,0 +1,31 @@
+-- Products in the layouts and element types that the register tiles of
+-- loops/Tile.cpp handle (tests/native/tile_test.py runs them on shapes around the
+-- tiles' edges against the interpreter).
+
+entry product(a: [n, k]f64, b: [k, m]f64): [n, m]f64 = matmul(a, b)
+
+entry productBt(a: [n, k]f64, b: [m, k]f64): [n, m]f64 = matmul(a, transpose(b))
+
+entry productAt(a: [k, n]f64, b: [k, m]f64): [n, m]f64 = matmul(transpose(a), b)
+
+entry product32(a: [n, k]f32, b: [k, m]f32): [n, m]f32 = matmul(a, b)
+
+entry productInt(a: [n, k]i64, b: [k, m]i64): [n, m]i64 = matmul(a, b)
+
+-- A dense layer: the statements after the sum (bias, relu) run in lanes; the terms
+-- compute a value per row (a relu of the input) before the product.
+entry dense(x: [n, k]f64, w: [k, m]f64, bias: [m]f64): [n, m]f64 =
+  build([n, m], \i j -> max(sum(build([k], \l -> max(x[i, l], 0.0) * w[l, j])) + bias[j], 0.0))
+
+-- A product per batch element: the tiles sit inside the batch loop.
+entry batched(a: [p, n, k]f64, b: [p, k, m]f64): [p, n, m]f64 =
+  build([p, n, m], \q i j -> sum(build([k], \l -> a[q, i, l] * b[q, l, j])))
+
+-- A result stored transposed: its columns are a's rows, and a is the packed operand.
+entry transposedResult(a: [n, k]f64, b: [k, m]f64): [m, n]f64 =
+  build([m, n], \j i -> sum(build([k], \l -> a[i, l] * b[l, j])))
+
+-- The gradient of a loss that needs both products of its product.
+def loss(a: [n, k]f64, b: [k, m]f64, c: [n, m]f64): f64 = sum(sum((matmul(a, b) - c) ** 2.0))
+entry lossGradA(a: [n, k]f64, b: [k, m]f64, c: [n, m]f64): [n, k]f64 = grad(\x -> loss(x, b, c))(a)
+entry lossGradB(a: [n, k]f64, b: [k, m]f64, c: [n, m]f64): [k, m]f64 = grad(\y -> loss(a, y, c))(b)
