@@ -35,6 +35,10 @@
 // loop ran them too whenever there was a row, so the tiles run only then. The
 // reduction's body may declare locals and step the accumulators, nothing else.
 //
+// A nest whose sums feed more than such stores (a loss summed over the product's
+// elements, a result that also reads across the columns) is first split in two:
+// the sums, stored into a temporary and tiled, then the rest (Tiler::distribute).
+//
 // The heuristic: a packed operand moves with l (a product, not a row sum), the
 // columns are not known to be fewer than V. A parallel loop stays parallel over
 // the same dimension: over row tiles inside each panel, or over panels.
@@ -88,8 +92,10 @@ public:
     Block result;
     for (StmtP& statement : statements) {
       Block tiled;
-      if (statement->kind == Stmt::Kind::For)
+      if (statement->kind == Stmt::Kind::For) {
         if (auto nest = match(*statement)) tiled = rewrite(*nest);
+        if (tiled.empty()) tiled = distribute(*statement);
+      }
       if (tiled.empty()) {
         block(statement->body);
         block(statement->orElse);
@@ -198,6 +204,135 @@ private:
     }
     if (bad || !movesWithSum) return std::nullopt;
     return nest;
+  }
+
+  /// A nest whose sums feed more than stores of their own elements (a sum of the
+  /// products' squares, a result read across the columns) is split in two: the sums,
+  /// stored into a temporary of one element per (x, y), which are then tiled; and the
+  /// rest, which reads them from there,
+  ///
+  ///   for x: pre; for y: s = init; for l: s += t(x, y, l); post(s); after
+  ///   =>
+  ///   for x: for y: s = init; for l: s += t(x, y, l); sums[x, y] = s     (tiled)
+  ///   for x: pre; for y: post(sums[x, y]); after
+  ///
+  /// Legal when the sums read nothing the nest writes and nothing the statements around
+  /// them compute: the sums then all run first, and everything else in its own order.
+  /// The temporary is laid out with the packed operand's index last (the lanes).
+  Block distribute(const Stmt& outer) {
+    if (outer.step != 1 || outer.carriesState) return {};
+    const Stmt* inner = nullptr;
+    Block around;
+    for (const StmtP& s : outer.body) {
+      if (s->kind != Stmt::Kind::For) {
+        around.push_back(s);
+      } else if (inner) {
+        return {};
+      } else {
+        inner = s.get();
+      }
+    }
+    if (!inner || inner->step != 1 || inner->parallel || inner->carriesState) return {};
+    const uint32_t x = outer.local->id, y = inner->local->id;
+    std::set<uint32_t> aroundLocals = definedIn(around);
+    for (uint32_t id : assignedFromOutside(outer.body))
+      aroundLocals.insert(id);
+    std::set<uint32_t> outerIndex = aroundLocals;
+    outerIndex.insert(x);
+    if (mentionsAny(inner->lower, outerIndex) || mentionsAny(inner->value, outerIndex)) return {};
+
+    size_t at = 0;
+    std::vector<LocalP> sums;
+    while (at < inner->body.size() && inner->body[at]->kind == Stmt::Kind::Declare &&
+           inner->body[at]->value->kind == Expr::Kind::Const && inner->body[at]->local->lanes == 1)
+      sums.push_back(inner->body[at++]->local);
+    if (sums.empty() || at + 1 >= inner->body.size() || inner->body[at]->kind != Stmt::Kind::For)
+      return {};
+    const Stmt& sum = *inner->body[at];
+    Block post(inner->body.begin() + long(at) + 1, inner->body.end());
+    std::set<uint32_t> sumIds;
+    for (const LocalP& local : sums)
+      sumIds.insert(local->id);
+    std::set<uint32_t> forbidden = aroundLocals;
+    forbidden.insert(sumIds.begin(), sumIds.end());
+    std::set<uint32_t> written = writtenBuffers(outer.body);
+    if (sum.step != 1 || sum.parallel || sum.carriesState) return {};
+    for (const ExprP& bound : {sum.lower, sum.value})
+      if (mentionsAny(bound, forbidden) || mentionsLocal(bound, x) || mentionsLocal(bound, y) ||
+          readsAnyBuffer(bound, written))
+        return {};
+    for (const StmtP& s : sum.body) {
+      bool steps = s->kind == Stmt::Kind::Accumulate && sumIds.count(s->local->id);
+      if (!steps && (s->kind != Stmt::Kind::Declare || s->local->lanes != 1)) return {};
+      if (mentionsAny(s->value, forbidden) || readsAnyBuffer(s->value, written)) return {};
+    }
+    bool reassigned = false;
+    forEachStmt(post, [&](const Stmt& s) {
+      bool assigns = s.kind == Stmt::Kind::Assign || s.kind == Stmt::Kind::Accumulate;
+      reassigned = reassigned || (assigns && sumIds.count(s.local->id));
+    });
+    if (reassigned) return {};
+
+    // Which index the lanes will follow: the one a term's load moves with, alone.
+    bool alongInner = false, alongOuter = false;
+    for (const StmtP& s : sum.body)
+      forEachExpr(s->value, [&](const Expr& e) {
+        if (e.kind != Expr::Kind::Load) return;
+        bool withX = false, withY = false, withSum = false;
+        for (const ExprP& index : e.operands) {
+          withX = withX || mentionsLocal(index, x);
+          withY = withY || mentionsLocal(index, y);
+          withSum = withSum || mentionsLocal(index, sum.local->id);
+        }
+        alongInner = alongInner || (withY && !withX && withSum);
+        alongOuter = alongOuter || (withX && !withY && withSum);
+      });
+    if (!alongInner && !alongOuter) return {};
+
+    ExprP zero = exprs_.index(0);
+    ExprP rowX = exprs_.sub(exprs_.local(outer.local), outer.lower);
+    ExprP rowY = exprs_.sub(exprs_.local(inner->local), inner->lower);
+    ExprP extentX = exprs_.max(exprs_.sub(outer.value, outer.lower), zero);
+    ExprP extentY = exprs_.max(exprs_.sub(inner->value, inner->lower), zero);
+    std::vector<ExprP> at2 =
+        alongInner ? std::vector<ExprP>{rowX, rowY} : std::vector<ExprP>{rowY, rowX};
+    std::vector<ExprP> shape =
+        alongInner ? std::vector<ExprP>{extentX, extentY} : std::vector<ExprP>{extentY, extentX};
+    Block out, frees;
+    Block sumsBody(inner->body.begin(), inner->body.begin() + long(at) + 1);
+    std::map<uint32_t, ExprP> reads;
+    for (const LocalP& local : sums) {
+      BufferP stored = exprs_.newBuffer("sums", local->type, shape);
+      out.push_back(makeAlloc(stored));
+      frees.push_back(makeFree(stored));
+      sumsBody.push_back(makeStore(stored, at2, exprs_.local(local)));
+      reads.emplace(local->id, exprs_.load(stored, at2));
+    }
+    auto sumsInner = std::make_shared<Stmt>(*inner);
+    sumsInner->body = std::move(sumsBody);
+    LocalP sumsIndex = exprs_.newLocal(outer.local->name, Elem::I64);
+    std::map<uint32_t, ExprP> renaming{{x, exprs_.local(sumsIndex)}};
+    StmtP sumsNest =
+        makeFor(sumsIndex, outer.lower, outer.value, copyBlock(exprs_, {sumsInner}, renaming));
+    if (outer.parallel) {
+      sumsNest->parallel = true;
+      sumsNest->work = outer.work;
+    }
+    auto nest = match(*sumsNest);
+    if (!nest) return {};
+    Block tiled = rewrite(*nest);
+    if (tiled.empty()) return {};
+    out.insert(out.end(), tiled.begin(), tiled.end());
+
+    auto restInner = std::make_shared<Stmt>(*inner);
+    restInner->body = substituteBlock(exprs_, post, reads);
+    auto restOuter = std::make_shared<Stmt>(outer);
+    for (StmtP& s : restOuter->body)
+      if (s.get() == inner) s = restInner;
+    block(restOuter->body);
+    out.push_back(restOuter);
+    out.insert(out.end(), frees.begin(), frees.end());
+    return out;
   }
 
   /// Whether `store` writes a different element for each (u, v): v moves its last index

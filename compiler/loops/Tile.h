@@ -3,7 +3,8 @@
 // terms read one operand that moves with the inner or outer index and another
 // that does not (a matrix product in any of its layouts) runs as a micro-kernel
 // of kTileRows rows by kTileLanes vector lanes, reading a packed copy of the
-// moving operand (see Tile.cpp).
+// moving operand; sums that feed other work are first split off into a temporary
+// (see Tile.cpp).
 
 #include "loops/ExprBuilder.h"
 #include "loops/LoopIR.h"

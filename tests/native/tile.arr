@@ -29,3 +29,9 @@ entry transposedResult(a: [n, k]f64, b: [k, m]f64): [m, n]f64 =
 def loss(a: [n, k]f64, b: [k, m]f64, c: [n, m]f64): f64 = sum(sum((matmul(a, b) - c) ** 2.0))
 entry lossGradA(a: [n, k]f64, b: [k, m]f64, c: [n, m]f64): [n, k]f64 = grad(\x -> loss(x, b, c))(a)
 entry lossGradB(a: [n, k]f64, b: [k, m]f64, c: [n, m]f64): [k, m]f64 = grad(\y -> loss(a, y, c))(b)
+
+-- Sums split off from what reads them (loops/Tile.cpp, distribute): a loss over the
+-- product's elements, and a result that reads another matrix across the columns.
+entry lossValue(a: [n, k]f64, b: [k, m]f64, c: [n, m]f64): f64 = loss(a, b, c)
+entry strided(a: [n, k]f64, b: [k, m]f64, c: [m, n]f64): [n, m]f64 =
+  build([n, m], \i j -> sum(build([k], \l -> a[i, l] * b[l, j])) + c[j, i])

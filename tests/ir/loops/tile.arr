@@ -62,16 +62,39 @@ entry atb(a: [k, n]f64, b: [k, m]f64): [n, m]f64 = matmul(transpose(a), b)
 -- CHECK: {{^          }}[[P:panel_[0-9]+]][[[L:r_[0-9]+]], [[JJ:i_[0-9]+]]] = [[B]][[[L]], {{i_[0-9]+}} + [[JJ]]]{{$}}
 -- CHECK: {{^          }}{{sum_[0-9]+}} += broadcast([[A]][[[T:r_[0-9]+]], [[I:i_[0-9]+]] + 3], 16) * [[P]][[[T]], 0:16]{{$}}
 
+-- Sums that feed more than a store of their own element (here a read across the
+-- columns, c[j, i]) are split off: the tiles store them into a temporary, which the
+-- rest of the nest reads in its own order.
+entry strided(a: [n, k]f64, b: [k, m]f64, c: [m, n]f64): [n, m]f64 =
+  build([n, m], \i j -> sum(build([k], \l -> a[i, l] * b[l, j])) + c[j, i])
+-- CHECK-LABEL: loops strided(
+-- CHECK-SAME: [[N:n_[0-9]+]]: size, [[K:k_[0-9]+]]: size, [[M:m_[0-9]+]]: size, [[A:a_[0-9]+]]: *f64[{{.*}}], [[B:b_[0-9]+]]: *f64[{{.*}}], [[C:c_[0-9]+]]: *f64[{{.*}}]) -> ([[OUT:out0_[0-9]+]]: *f64[{{.*}}]):
+-- CHECK: {{^  }}[[SUMS:sums_[0-9]+]] = alloc f64[max([[N]], 0), max([[M]], 0)]{{$}}
+-- CHECK: {{^          }}{{sum_[0-9]+}} += broadcast([[A]][{{.*}}], 16) * {{panel_[0-9]+}}[{{r_[0-9]+}}, 0:16]{{$}}
+-- CHECK: {{^        }}[[SUMS]][{{i_[0-9]+}} + 3, {{i_[0-9]+}}:16] = {{sum_[0-9]+}}{{$}}
+-- CHECK: {{^      }}[[SUMS]][{{i_[0-9]+}}, {{i_[0-9]+}}] = {{sum_[0-9]+}}{{$}}
+-- CHECK: {{^  }}parallel for [[I:i_[0-9]+]] < [[N]] work {{.*}}:{{$}}
+-- CHECK-NEXT: {{^    }}for [[J:i_[0-9]+]] < [[M]]:{{$}}
+-- CHECK-NEXT: {{^      }}[[OUT]][[[I]], [[J]]] = select([[K]] == 0, 0.0, [[SUMS]][[[I]], [[J]]]) + [[C]][[[J]], [[I]]]{{$}}
+-- CHECK-NEXT: {{^  }}free [[SUMS]]{{$}}
+
+-- The same for a loss summed over the product's elements, whose loop order is the
+-- sum's (columns outside, rows inside): the temporary is laid out with the rows
+-- last, the tiles' lanes, and the panel packs a's rows.
+entry loss(a: [n, k]f64, b: [k, m]f64, c: [n, m]f64): f64 = sum(sum((matmul(a, b) - c) ** 2.0))
+-- CHECK-LABEL: loops loss(
+-- CHECK-SAME: [[N:n_[0-9]+]]: size, [[K:k_[0-9]+]]: size, [[M:m_[0-9]+]]: size, [[A:a_[0-9]+]]: *f64[{{.*}}], [[B:b_[0-9]+]]: *f64[{{.*}}], [[C:c_[0-9]+]]: *f64[{{.*}}]) -> ([[OUT:out0_[0-9]+]]: *f64[]):
+-- CHECK: {{^  }}[[SUMS:sums_[0-9]+]] = alloc f64[max([[M]], 0), max([[N]], 0)]{{$}}
+-- CHECK: {{^          }}{{panel_[0-9]+}}[[[L:r_[0-9]+]], [[JJ:r_[0-9]+]]] = [[A]][{{r_[0-9]+}} + [[JJ]], [[L]]]{{$}}
+-- CHECK: {{^  }}parallel for [[J:r_[0-9]+]] < [[M]] work {{.*}} reduce {{sum_[0-9]+}} +:{{$}}
+-- CHECK: {{^      }}{{sum_[0-9]+}} += pow(select([[K]] == 0, 0.0, [[SUMS]][[[J]], [[I:r_[0-9]+]]]) - [[C]][[[I]], [[J]]], 2.0){{$}}
+-- CHECK: {{^  }}free [[SUMS]]{{$}}
+
 -- Left alone: the column index used as a value (it would need a vector of indices),
--- a result read across the columns (not contiguous in them), and a sum whose terms
--- do not move with the columns (a row sum, nothing to pack).
+-- and a sum whose terms do not move with the columns (a row sum, nothing to pack).
 entry indexValue(a: [n, k]f64, b: [k, m]f64): [n, m]f64 =
   build([n, m], \i j -> sum(build([k], \l -> a[i, l] * b[l, j] * f64(j))))
 -- CHECK-LABEL: loops indexValue(
--- CHECK-NOT: panel
--- CHECK-LABEL: loops strided(
-entry strided(a: [n, k]f64, b: [k, m]f64, c: [m, n]f64): [n, m]f64 =
-  build([n, m], \i j -> sum(build([k], \l -> a[i, l] * b[l, j])) + c[j, i])
 -- CHECK-NOT: panel
 -- CHECK-LABEL: loops rowSums(
 entry rowSums(a: [n, k]f64, x: [m]f64): [n, m]f64 =
