@@ -11,13 +11,14 @@
 //
 // runs as tiles of R = kTileRows rows by V = kTileLanes columns:
 //
-//   for v0 in [lo, vEnd) step V:                      (columns V at a time)
-//     P = alloc [L, V]; P[l, j] = B(l, v0 + j)        (the panel, packed)
-//     for u0 in [lo, uEnd) step R:                    (rows R at a time)
-//       sR = init (R vectors of V lanes)
-//       for l: sR += broadcast(A(u0 + r, l)) * P[l, 0 .. V]   for each row r
-//       out[u0 + r, v0 .. v0 + V] = f(sR)
-//     the last rows one at a time; free P
+//   P = alloc [panels, L, V]; P[p, l, j] = B(l, lo + p V + j)    (packed panels)
+//   for t < panels * tiles:                         (every tile, panel by panel)
+//     p = t / tiles; u0 = lo + (t % tiles) R
+//     sR = init (R vectors of V lanes)
+//     for l: sR += broadcast(A(u0 + r, l)) * P[p, l, 0 .. V]   for each row r
+//     out[u0 + r, p V .. p V + V] = f(sR)
+//   for p < panels: the last rows (fewer than R) one at a time
+//   free P
 //   for v in [vEnd, hi): the original nest (at most V - 1 columns)
 //
 // R x V/lanes-per-register accumulators stay in registers across the whole
@@ -40,8 +41,10 @@
 // the sums, stored into a temporary and tiled, then the rest (Tiler::distribute).
 //
 // The heuristic: a packed operand moves with l (a product, not a row sum), the
-// columns are not known to be fewer than V. A parallel loop stays parallel over
-// the same dimension: over row tiles inside each panel, or over panels.
+// columns are not known to be fewer than V. When either loop was parallel, the
+// packing and the tiles are: two parallel loops, whatever the shape (a loop per
+// panel would start many short parallel loops; one over panels alone would leave
+// a thread idle when there are few columns).
 
 #include "loops/Tile.h"
 
@@ -79,6 +82,7 @@ struct Lanes {
   uint32_t column = 0;                                 // the index v, which only loads may read
   ExprP columnStart;                                   // post statements: v0, whose lanes follow
   const std::map<uint32_t, BufferP>* panels = nullptr; // reduction body: load id -> panel
+  ExprP panel;                                         // which panel: the tile's
   ExprP panelRow;                                      // its row: l - lower
   std::unordered_map<uint32_t, ExprP> memo{};
   bool failed = false;
@@ -368,61 +372,92 @@ private:
     const Stmt& rows = *nest.rows;
     const Stmt& columns = *nest.columns;
     const Stmt& sum = *nest.sum;
+    const bool parallel = rows.parallel || columns.parallel;
     Block out;
     LocalP columnsEnd = exprs_.newLocal(columns.local->name, Elem::I64);
     LocalP rowsEnd = exprs_.newLocal(rows.local->name, Elem::I64);
+    LocalP panelCount = exprs_.newLocal("panels", Elem::I64);
+    LocalP rowTiles = exprs_.newLocal("tiles", Elem::I64);
     out.push_back(makeDeclare(columnsEnd, multipleEnd(columns, kTileLanes)));
     out.push_back(makeDeclare(rowsEnd, multipleEnd(rows, kTileRows)));
+    out.push_back(
+        makeDeclare(panelCount, exprs_.indexDiv(exprs_.sub(exprs_.local(columnsEnd), columns.lower),
+                                                exprs_.index(kTileLanes))));
+    out.push_back(
+        makeDeclare(rowTiles, exprs_.indexDiv(exprs_.sub(exprs_.local(rowsEnd), rows.lower),
+                                              exprs_.index(kTileRows))));
+    auto columnOf = [&](const ExprP& panel) {
+      return exprs_.add(columns.lower, exprs_.mul(panel, exprs_.index(kTileLanes)));
+    };
 
-    // One panel of columns: pack, then the row tiles and the last rows.
-    LocalP column0 = exprs_.newLocal(columns.local->name, Elem::I64);
+    // Every panel packed first (one parallel loop over them), then one loop over all tiles,
+    // panel by panel, so that two threads share the work however few panels or rows there
+    // are, in two parallel loops.
     ExprP terms = exprs_.max(exprs_.sub(sum.value, sum.lower), exprs_.index(0));
-    Block panel;
+    Block tiled, frees;
     std::map<uint32_t, BufferP> panels;
     for (const ExprP& load : nest.packed) {
-      BufferP packed = exprs_.newBuffer("panel", load->type, {terms, exprs_.index(kTileLanes)});
+      BufferP packed = exprs_.newBuffer(
+          "panel", load->type, {exprs_.local(panelCount), terms, exprs_.index(kTileLanes)});
       panels.emplace(load->id, packed);
-      panel.push_back(makeAlloc(packed));
+      tiled.push_back(makeAlloc(packed));
+      frees.push_back(makeFree(packed));
+      LocalP panel = exprs_.newLocal("panel", Elem::I64);
       LocalP term = exprs_.newLocal(sum.local->name, Elem::I64);
       LocalP lane = exprs_.newLocal(columns.local->name, Elem::I64);
       ExprP value = exprs_.substitute(
-          load, {{sum.local->id, exprs_.local(term)},
-                 {columns.local->id, exprs_.add(exprs_.local(column0), exprs_.local(lane))}});
+          load,
+          {{sum.local->id, exprs_.local(term)},
+           {columns.local->id, exprs_.add(columnOf(exprs_.local(panel)), exprs_.local(lane))}});
       Block copy = {makeStore(
-          packed, {exprs_.sub(exprs_.local(term), sum.lower), exprs_.local(lane)}, value)};
+          packed,
+          {exprs_.local(panel), exprs_.sub(exprs_.local(term), sum.lower), exprs_.local(lane)},
+          value)};
       Block copyRow = {makeFor(lane, exprs_.index(0), exprs_.index(kTileLanes), std::move(copy))};
-      panel.push_back(makeFor(term, sum.lower, sum.value, std::move(copyRow)));
+      Block copyPanel = {makeFor(term, sum.lower, sum.value, std::move(copyRow))};
+      StmtP packing =
+          makeFor(panel, exprs_.index(0), exprs_.local(panelCount), std::move(copyPanel));
+      if (parallel) {
+        packing->parallel = true;
+        packing->work =
+            exprs_.add(exprs_.mul(terms, exprs_.index(2 * kTileLanes)), exprs_.index(3));
+      }
+      tiled.push_back(packing);
     }
+    LocalP tile = exprs_.newLocal("tile", Elem::I64);
+    LocalP tilePanel = exprs_.newLocal("panel", Elem::I64);
     LocalP row0 = exprs_.newLocal(rows.local->name, Elem::I64);
-    Block tiles = kernel(nest, row0, kTileRows, column0, panels);
+    Block tileBody = {
+        makeDeclare(tilePanel, exprs_.indexDiv(exprs_.local(tile), exprs_.local(rowTiles))),
+        makeDeclare(row0, exprs_.add(rows.lower, exprs_.mul(exprs_.indexMod(exprs_.local(tile),
+                                                                            exprs_.local(rowTiles)),
+                                                            exprs_.index(kTileRows))))};
+    Block tiles = kernel(nest, row0, kTileRows, exprs_.local(tilePanel),
+                         columnOf(exprs_.local(tilePanel)), panels);
     if (tiles.empty()) return {};
-    StmtP tileLoop = makeFor(row0, rows.lower, exprs_.local(rowsEnd), std::move(tiles), kTileRows);
-    ExprP tileWork = exprs_.mul(exprs_.add(exprs_.mul(terms, exprs_.index(2)), exprs_.index(3)),
-                                exprs_.index(kTileRows * kTileLanes));
-    if (rows.parallel) {
+    tileBody.insert(tileBody.end(), tiles.begin(), tiles.end());
+    StmtP tileLoop =
+        makeFor(tile, exprs_.index(0), exprs_.mul(exprs_.local(panelCount), exprs_.local(rowTiles)),
+                std::move(tileBody));
+    if (parallel) {
       tileLoop->parallel = true;
-      tileLoop->work = tileWork;
+      tileLoop->work = exprs_.mul(exprs_.add(exprs_.mul(terms, exprs_.index(2)), exprs_.index(3)),
+                                  exprs_.index(kTileRows * kTileLanes));
     }
-    panel.push_back(tileLoop);
+    tiled.push_back(tileLoop);
+    // The last rows (fewer than kTileRows) one at a time, in every panel.
+    LocalP lastPanel = exprs_.newLocal("panel", Elem::I64);
     LocalP lastRow = exprs_.newLocal(rows.local->name, Elem::I64);
-    Block single = kernel(nest, lastRow, 1, column0, panels);
+    Block single = kernel(nest, lastRow, 1, exprs_.local(lastPanel),
+                          columnOf(exprs_.local(lastPanel)), panels);
     if (single.empty()) return {};
     StmtP lastRows = makeFor(lastRow, exprs_.local(rowsEnd), rows.value, std::move(single));
     lastRows->maxTrips = kTileRows - 1;
-    panel.push_back(lastRows);
-    for (const auto& [id, packed] : panels)
-      panel.push_back(makeFree(packed));
-    StmtP panelLoop =
-        makeFor(column0, columns.lower, exprs_.local(columnsEnd), std::move(panel), kTileLanes);
-    if (columns.parallel) {
-      panelLoop->parallel = true;
-      ExprP rowCount = exprs_.max(exprs_.sub(rows.value, rows.lower), exprs_.index(0));
-      panelLoop->work = exprs_.mul(exprs_.add(exprs_.mul(terms, exprs_.index(2)), exprs_.index(3)),
-                                   exprs_.mul(rowCount, exprs_.index(kTileLanes)));
-    }
+    tiled.push_back(makeFor(lastPanel, exprs_.index(0), exprs_.local(panelCount), {lastRows}));
+    tiled.insert(tiled.end(), frees.begin(), frees.end());
     // The panels' loads run only when the original loop had a row to run them for.
     ExprP anyRow = exprs_.binary(BinaryOp::Lt, rows.lower, rows.value);
-    out.push_back(makeIf(anyRow, {panelLoop}));
+    out.push_back(makeIf(anyRow, std::move(tiled)));
 
     // The last columns: the original nest over [columnsEnd, hi).
     auto restInner = std::make_shared<Stmt>(*nest.inner);
@@ -445,8 +480,8 @@ private:
   /// The tile of `rowCount` rows from row0 and kTileLanes columns from column0: its
   /// accumulators, the reduction, and the statements after it. Empty when some
   /// expression cannot run in lanes (the index v used as a value, a strided load).
-  Block kernel(const Nest& nest, const LocalP& row0, int64_t rowCount, const LocalP& column0,
-               const std::map<uint32_t, BufferP>& panels) {
+  Block kernel(const Nest& nest, const LocalP& row0, int64_t rowCount, const ExprP& panel,
+               const ExprP& column0, const std::map<uint32_t, BufferP>& panels) {
     const Stmt& sum = *nest.sum;
     const uint32_t u = nest.rows->local->id, v = nest.columns->local->id;
     Block out;
@@ -466,6 +501,7 @@ private:
       lanes.locals[sum.local->id] = exprs_.local(term);
       lanes.column = v;
       lanes.panels = &panels;
+      lanes.panel = panel;
       lanes.panelRow = exprs_.sub(exprs_.local(term), sum.lower);
       for (const StmtP& s : sum.body) {
         ExprP value = vectorOf(lanes, s->value);
@@ -488,7 +524,7 @@ private:
       lanes.locals = accumulators[size_t(r)];
       lanes.locals[u] = exprs_.add(exprs_.local(row0), exprs_.index(r));
       lanes.column = v;
-      lanes.columnStart = exprs_.local(column0);
+      lanes.columnStart = column0;
       for (const StmtP& s : nest.post) {
         ExprP value = vectorOf(lanes, s->value);
         if (lanes.failed) return {};
@@ -557,7 +593,8 @@ private:
         if (panel == lanes.panels->end())
           lanes.failed = true;
         else
-          result = exprs_.load(panel->second, {lanes.panelRow, exprs_.index(0)}, kTileLanes);
+          result = exprs_.load(panel->second, {lanes.panel, lanes.panelRow, exprs_.index(0)},
+                               kTileLanes);
       } else {
         // After the reduction: a load contiguous in v reads the tile's columns at once.
         Affine last = affineOf(e->operands.back());

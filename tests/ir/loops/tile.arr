@@ -1,46 +1,51 @@
 -- ARGS: --dump-after=tile --verify-ir
--- Register tiles of products (loops/Tile.cpp): 16 columns at a time, the moving
--- operand's panel packed contiguously, then tiles of 4 rows, each row one vector
--- accumulator of 16 lanes for the whole reduction; the last rows one at a time,
--- the last columns by the original nest.
+-- Register tiles of products (loops/Tile.cpp): the operand that moves with the
+-- columns is packed into panels of 16 columns, contiguous per term; then tiles of
+-- 4 rows by 16 columns, each row one vector accumulator of 16 lanes for the whole
+-- reduction, in one parallel loop over all tiles; the last rows one at a time, the
+-- last columns by the original nest.
 entry mm(a: [n, k]f64, b: [k, m]f64): [n, m]f64 = matmul(a, b)
 -- CHECK-LABEL: loops mm(
 -- CHECK-SAME: [[N:n_[0-9]+]]: size, [[K:k_[0-9]+]]: size, [[M:m_[0-9]+]]: size, [[A:a_[0-9]+]]: *f64[[[N]], [[K]]], [[B:b_[0-9]+]]: *f64[[[K]], [[M]]]) -> ([[OUT:out0_[0-9]+]]: *f64[[[N]], [[M]]]):
 -- CHECK: {{^  }}i64 [[CEND:i_[0-9]+]] = (max([[M]], 0) /u 16) * 16{{$}}
 -- CHECK-NEXT: {{^  }}i64 [[REND:i_[0-9]+]] = (max([[N]], 0) /u 4) * 4{{$}}
--- The panel's loads run only when there is a row to run them for.
+-- CHECK-NEXT: {{^  }}i64 [[PANELS:panels_[0-9]+]] = [[CEND]] /u 16{{$}}
+-- CHECK-NEXT: {{^  }}i64 [[TILES:tiles_[0-9]+]] = [[REND]] /u 4{{$}}
+-- The panels' loads run only when there is a row to run them for.
 -- CHECK-NEXT: {{^  }}if 0 < [[N]]:{{$}}
--- CHECK-NEXT: {{^    }}for [[J:i_[0-9]+]] in [0, [[CEND]]) step 16:{{$}}
--- CHECK-NEXT: {{^      }}[[P:panel_[0-9]+]] = alloc f64[max([[K]], 0), 16]{{$}}
+-- CHECK-NEXT: {{^    }}[[P:panel_[0-9]+]] = alloc f64[[[PANELS]], max([[K]], 0), 16]{{$}}
+-- CHECK-NEXT: {{^    }}parallel for [[Q:panel_[0-9]+]] < [[PANELS]] work {{.*}}:{{$}}
 -- CHECK-NEXT: {{^      }}for [[L:r_[0-9]+]] < [[K]]:{{$}}
 -- CHECK-NEXT: {{^        }}for [[JJ:i_[0-9]+]] < 16:{{$}}
--- CHECK-NEXT: {{^          }}[[P]][[[L]], [[JJ]]] = [[B]][[[L]], [[J]] + [[JJ]]]{{$}}
--- The rows stay the parallel dimension.
--- CHECK-NEXT: {{^      }}parallel for [[I:i_[0-9]+]] in [0, [[REND]]) step 4 work {{.*}}:{{$}}
--- CHECK-NEXT: {{^        }}f64x16 [[S0:sum_[0-9]+]] = broadcast(-0.0, 16){{$}}
--- CHECK-NEXT: {{^        }}f64x16 [[S1:sum_[0-9]+]] = broadcast(-0.0, 16){{$}}
--- CHECK-NEXT: {{^        }}f64x16 [[S2:sum_[0-9]+]] = broadcast(-0.0, 16){{$}}
--- CHECK-NEXT: {{^        }}f64x16 [[S3:sum_[0-9]+]] = broadcast(-0.0, 16){{$}}
--- CHECK-NEXT: {{^        }}for [[T:r_[0-9]+]] < [[K]]:{{$}}
--- CHECK-NEXT: {{^          }}[[S0]] += broadcast([[A]][[[I]], [[T]]], 16) * [[P]][[[T]], 0:16]{{$}}
--- CHECK-NEXT: {{^          }}[[S1]] += broadcast([[A]][[[I]] + 1, [[T]]], 16) * [[P]][[[T]], 0:16]{{$}}
--- CHECK-NEXT: {{^          }}[[S2]] += broadcast([[A]][[[I]] + 2, [[T]]], 16) * [[P]][[[T]], 0:16]{{$}}
--- CHECK-NEXT: {{^          }}[[S3]] += broadcast([[A]][[[I]] + 3, [[T]]], 16) * [[P]][[[T]], 0:16]{{$}}
--- CHECK-NEXT: {{^        }}[[OUT]][[[I]], [[J]]:16] = select([[K]] == 0, broadcast(0.0, 16), [[S0]]){{$}}
--- CHECK-NEXT: {{^        }}[[OUT]][[[I]] + 1, [[J]]:16] = select([[K]] == 0, broadcast(0.0, 16), [[S1]]){{$}}
--- CHECK-NEXT: {{^        }}[[OUT]][[[I]] + 2, [[J]]:16] = select([[K]] == 0, broadcast(0.0, 16), [[S2]]){{$}}
--- CHECK-NEXT: {{^        }}[[OUT]][[[I]] + 3, [[J]]:16] = select([[K]] == 0, broadcast(0.0, 16), [[S3]]){{$}}
+-- CHECK-NEXT: {{^          }}[[P]][[[Q]], [[L]], [[JJ]]] = [[B]][[[L]], ([[Q]] * 16) + [[JJ]]]{{$}}
+-- CHECK-NEXT: {{^    }}parallel for [[T:tile_[0-9]+]] < [[PANELS]] * [[TILES]] work {{.*}}:{{$}}
+-- CHECK-NEXT: {{^      }}i64 [[J:panel_[0-9]+]] = [[T]] /u [[TILES]]{{$}}
+-- CHECK-NEXT: {{^      }}i64 [[I:i_[0-9]+]] = ([[T]] %u [[TILES]]) * 4{{$}}
+-- CHECK-NEXT: {{^      }}f64x16 [[S0:sum_[0-9]+]] = broadcast(-0.0, 16){{$}}
+-- CHECK-NEXT: {{^      }}f64x16 [[S1:sum_[0-9]+]] = broadcast(-0.0, 16){{$}}
+-- CHECK-NEXT: {{^      }}f64x16 [[S2:sum_[0-9]+]] = broadcast(-0.0, 16){{$}}
+-- CHECK-NEXT: {{^      }}f64x16 [[S3:sum_[0-9]+]] = broadcast(-0.0, 16){{$}}
+-- CHECK-NEXT: {{^      }}for [[R:r_[0-9]+]] < [[K]]:{{$}}
+-- CHECK-NEXT: {{^        }}[[S0]] += broadcast([[A]][[[I]], [[R]]], 16) * [[P]][[[J]], [[R]], 0:16]{{$}}
+-- CHECK-NEXT: {{^        }}[[S1]] += broadcast([[A]][[[I]] + 1, [[R]]], 16) * [[P]][[[J]], [[R]], 0:16]{{$}}
+-- CHECK-NEXT: {{^        }}[[S2]] += broadcast([[A]][[[I]] + 2, [[R]]], 16) * [[P]][[[J]], [[R]], 0:16]{{$}}
+-- CHECK-NEXT: {{^        }}[[S3]] += broadcast([[A]][[[I]] + 3, [[R]]], 16) * [[P]][[[J]], [[R]], 0:16]{{$}}
+-- CHECK-NEXT: {{^      }}[[OUT]][[[I]], [[J]] * 16:16] = select([[K]] == 0, broadcast(0.0, 16), [[S0]]){{$}}
+-- CHECK-NEXT: {{^      }}[[OUT]][[[I]] + 1, [[J]] * 16:16] = select([[K]] == 0, broadcast(0.0, 16), [[S1]]){{$}}
+-- CHECK-NEXT: {{^      }}[[OUT]][[[I]] + 2, [[J]] * 16:16] = select([[K]] == 0, broadcast(0.0, 16), [[S2]]){{$}}
+-- CHECK-NEXT: {{^      }}[[OUT]][[[I]] + 3, [[J]] * 16:16] = select([[K]] == 0, broadcast(0.0, 16), [[S3]]){{$}}
+-- CHECK-NEXT: {{^    }}for [[J1:panel_[0-9]+]] < [[PANELS]]:{{$}}
 -- CHECK-NEXT: {{^      }}for [[I1:i_[0-9]+]] in [[[REND]], [[N]]) at most 3:{{$}}
 -- CHECK-NEXT: {{^        }}f64x16 [[S:sum_[0-9]+]] = broadcast(-0.0, 16){{$}}
--- CHECK-NEXT: {{^        }}for [[T1:r_[0-9]+]] < [[K]]:{{$}}
--- CHECK-NEXT: {{^          }}[[S]] += broadcast([[A]][[[I1]], [[T1]]], 16) * [[P]][[[T1]], 0:16]{{$}}
--- CHECK-NEXT: {{^        }}[[OUT]][[[I1]], [[J]]:16] = select([[K]] == 0, broadcast(0.0, 16), [[S]]){{$}}
--- CHECK-NEXT: {{^      }}free [[P]]{{$}}
+-- CHECK-NEXT: {{^        }}for [[R1:r_[0-9]+]] < [[K]]:{{$}}
+-- CHECK-NEXT: {{^          }}[[S]] += broadcast([[A]][[[I1]], [[R1]]], 16) * [[P]][[[J1]], [[R1]], 0:16]{{$}}
+-- CHECK-NEXT: {{^        }}[[OUT]][[[I1]], [[J1]] * 16:16] = select([[K]] == 0, broadcast(0.0, 16), [[S]]){{$}}
+-- CHECK-NEXT: {{^    }}free [[P]]{{$}}
 -- CHECK-NEXT: {{^  }}parallel for [[I2:i_[0-9]+]] < [[N]] work {{.*}}:{{$}}
 -- CHECK-NEXT: {{^    }}for [[J2:i_[0-9]+]] in [[[CEND]], [[M]]) at most 15:{{$}}
 -- CHECK-NEXT: {{^      }}f64 [[S4:sum_[0-9]+]] = -0.0{{$}}
--- CHECK-NEXT: {{^      }}for [[T2:r_[0-9]+]] < [[K]]:{{$}}
--- CHECK-NEXT: {{^        }}[[S4]] += [[A]][[[I2]], [[T2]]] * [[B]][[[T2]], [[J2]]]{{$}}
+-- CHECK-NEXT: {{^      }}for [[R2:r_[0-9]+]] < [[K]]:{{$}}
+-- CHECK-NEXT: {{^        }}[[S4]] += [[A]][[[I2]], [[R2]]] * [[B]][[[R2]], [[J2]]]{{$}}
 
 -- A product with a transposed matrix (b's rows are the columns): the same tiles,
 -- the panel packed across b's rows. Statements after the sum run in lanes too,
@@ -49,18 +54,18 @@ entry abt(a: [n, k]f64, b: [m, k]f64, c: [n, m]f64): [n, m]f64 =
   build([n, m], \i j -> sum(a[i] * b[j]) * c[i, j])
 -- CHECK-LABEL: loops abt(
 -- CHECK-SAME: [[A:a_[0-9]+]]: *f64[{{.*}}], [[B:b_[0-9]+]]: *f64[{{.*}}], [[C:c_[0-9]+]]: *f64[{{.*}}]) -> ([[OUT:out0_[0-9]+]]: *f64[{{.*}}]):
--- CHECK: {{^    }}for [[J:i_[0-9]+]] in [0, {{i_[0-9]+}}) step 16:{{$}}
--- CHECK: {{^          }}[[P:panel_[0-9]+]][[[L:r_[0-9]+]], [[JJ:i_[0-9]+]]] = [[B]][[[J]] + [[JJ]], [[L]]]{{$}}
--- CHECK: {{^          }}[[S0:sum_[0-9]+]] += broadcast([[A]][[[I:i_[0-9]+]], [[T:r_[0-9]+]]], 16) * [[P]][[[T]], 0:16]{{$}}
--- CHECK: {{^        }}[[OUT]][[[I]], [[J]]:16] = {{.*}}[[S0]]{{.*}} * [[C]][[[I]], [[J]]:16]{{$}}
+-- CHECK: {{^          }}[[P:panel_[0-9]+]][[[Q:panel_[0-9]+]], [[L:r_[0-9]+]], [[JJ:i_[0-9]+]]] = [[B]][([[Q]] * 16) + [[JJ]], [[L]]]{{$}}
+-- CHECK: {{^      }}i64 [[J:panel_[0-9]+]] = {{.*}}
+-- CHECK: {{^        }}[[S0:sum_[0-9]+]] += broadcast([[A]][[[I:i_[0-9]+]], [[T:r_[0-9]+]]], 16) * [[P]][[[J]], [[T]], 0:16]{{$}}
+-- CHECK: {{^      }}[[OUT]][[[I]], [[J]] * 16:16] = {{.*}}[[S0]]{{.*}} * [[C]][[[I]], [[J]] * 16:16]{{$}}
 
 -- A product of a transposed matrix (a's columns are the rows): the row operand is
 -- read down a's columns, four consecutive elements per term.
 entry atb(a: [k, n]f64, b: [k, m]f64): [n, m]f64 = matmul(transpose(a), b)
 -- CHECK-LABEL: loops atb(
 -- CHECK-SAME: [[A:a_[0-9]+]]: *f64[{{.*}}], [[B:b_[0-9]+]]: *f64[{{.*}}]) -> ([[OUT:out0_[0-9]+]]: *f64[{{.*}}]):
--- CHECK: {{^          }}[[P:panel_[0-9]+]][[[L:r_[0-9]+]], [[JJ:i_[0-9]+]]] = [[B]][[[L]], {{i_[0-9]+}} + [[JJ]]]{{$}}
--- CHECK: {{^          }}{{sum_[0-9]+}} += broadcast([[A]][[[T:r_[0-9]+]], [[I:i_[0-9]+]] + 3], 16) * [[P]][[[T]], 0:16]{{$}}
+-- CHECK: {{^          }}[[P:panel_[0-9]+]][[[Q:panel_[0-9]+]], [[L:r_[0-9]+]], [[JJ:i_[0-9]+]]] = [[B]][[[L]], ([[Q]] * 16) + [[JJ]]]{{$}}
+-- CHECK: {{^        }}{{sum_[0-9]+}} += broadcast([[A]][[[T:r_[0-9]+]], [[I:i_[0-9]+]] + 3], 16) * [[P]][{{panel_[0-9]+}}, [[T]], 0:16]{{$}}
 
 -- Sums that feed more than a store of their own element (here a read across the
 -- columns, c[j, i]) are split off: the tiles store them into a temporary, which the
@@ -70,8 +75,8 @@ entry strided(a: [n, k]f64, b: [k, m]f64, c: [m, n]f64): [n, m]f64 =
 -- CHECK-LABEL: loops strided(
 -- CHECK-SAME: [[N:n_[0-9]+]]: size, [[K:k_[0-9]+]]: size, [[M:m_[0-9]+]]: size, [[A:a_[0-9]+]]: *f64[{{.*}}], [[B:b_[0-9]+]]: *f64[{{.*}}], [[C:c_[0-9]+]]: *f64[{{.*}}]) -> ([[OUT:out0_[0-9]+]]: *f64[{{.*}}]):
 -- CHECK: {{^  }}[[SUMS:sums_[0-9]+]] = alloc f64[max([[N]], 0), max([[M]], 0)]{{$}}
--- CHECK: {{^          }}{{sum_[0-9]+}} += broadcast([[A]][{{.*}}], 16) * {{panel_[0-9]+}}[{{r_[0-9]+}}, 0:16]{{$}}
--- CHECK: {{^        }}[[SUMS]][{{i_[0-9]+}} + 3, {{i_[0-9]+}}:16] = {{sum_[0-9]+}}{{$}}
+-- CHECK: {{^        }}{{sum_[0-9]+}} += broadcast([[A]][{{.*}}], 16) * {{panel_[0-9]+}}[{{panel_[0-9]+}}, {{r_[0-9]+}}, 0:16]{{$}}
+-- CHECK: {{^      }}[[SUMS]][{{i_[0-9]+}} + 3, {{panel_[0-9]+}} * 16:16] = {{sum_[0-9]+}}{{$}}
 -- CHECK: {{^      }}[[SUMS]][{{i_[0-9]+}}, {{i_[0-9]+}}] = {{sum_[0-9]+}}{{$}}
 -- CHECK: {{^  }}parallel for [[I:i_[0-9]+]] < [[N]] work {{.*}}:{{$}}
 -- CHECK-NEXT: {{^    }}for [[J:i_[0-9]+]] < [[M]]:{{$}}
@@ -85,7 +90,7 @@ entry loss(a: [n, k]f64, b: [k, m]f64, c: [n, m]f64): f64 = sum(sum((matmul(a, b
 -- CHECK-LABEL: loops loss(
 -- CHECK-SAME: [[N:n_[0-9]+]]: size, [[K:k_[0-9]+]]: size, [[M:m_[0-9]+]]: size, [[A:a_[0-9]+]]: *f64[{{.*}}], [[B:b_[0-9]+]]: *f64[{{.*}}], [[C:c_[0-9]+]]: *f64[{{.*}}]) -> ([[OUT:out0_[0-9]+]]: *f64[]):
 -- CHECK: {{^  }}[[SUMS:sums_[0-9]+]] = alloc f64[max([[M]], 0), max([[N]], 0)]{{$}}
--- CHECK: {{^          }}{{panel_[0-9]+}}[[[L:r_[0-9]+]], [[JJ:r_[0-9]+]]] = [[A]][{{r_[0-9]+}} + [[JJ]], [[L]]]{{$}}
+-- CHECK: {{^          }}{{panel_[0-9]+}}[[[Q:panel_[0-9]+]], [[L:r_[0-9]+]], [[JJ:r_[0-9]+]]] = [[A]][([[Q]] * 16) + [[JJ]], [[L]]]{{$}}
 -- CHECK: {{^  }}parallel for [[J:r_[0-9]+]] < [[M]] work {{.*}} reduce {{sum_[0-9]+}} +:{{$}}
 -- CHECK: {{^      }}{{sum_[0-9]+}} += pow(select([[K]] == 0, 0.0, [[SUMS]][[[J]], [[I:r_[0-9]+]]]) - [[C]][[[I]], [[J]]], 2.0){{$}}
 -- CHECK: {{^  }}free [[SUMS]]{{$}}
