@@ -42,6 +42,14 @@ std::unique_ptr<llvm::Module> generateModule(const loops::Program& program,
 /// The machine code generates for: the host's CPU and features unless asked otherwise.
 std::unique_ptr<llvm::TargetMachine> makeTargetMachine(const TargetOptions& options);
 
+/// The target's vector registers, which the loop passes size register tiles by.
+struct VectorRegisters {
+  int bytes = 16;
+  int count = 16;
+};
+/// Throws std::runtime_error for an unknown CPU, like makeTargetMachine.
+VectorRegisters vectorRegisters(const TargetOptions& options);
+
 /// Runs the new pass manager's default pipeline for the optimisation level.
 void optimiseModule(llvm::Module& module, const TargetOptions& target);
 

@@ -69,6 +69,14 @@ std::unique_ptr<llvm::TargetMachine> makeTargetMachine(const TargetOptions& opti
   return machine;
 }
 
+VectorRegisters vectorRegisters(const TargetOptions& options) {
+  std::unique_ptr<llvm::TargetMachine> machine = makeTargetMachine(options);
+  const llvm::MCSubtargetInfo* subtarget = machine->getMCSubtargetInfo();
+  if (subtarget->checkFeatures("+avx512f")) return {64, 32};
+  if (subtarget->checkFeatures("+avx")) return {32, 16};
+  return {16, 16};
+}
+
 void optimiseModule(llvm::Module& module, const TargetOptions& target) {
   std::unique_ptr<llvm::TargetMachine> machine = makeTargetMachine(target);
   llvm::LoopAnalysisManager loops;

@@ -237,7 +237,21 @@ public:
     add(
         "loops", [&] { c_.loops = loops::lowerToLoops(c_.core, options.strictFp); },
         [&] { return loopsView(); });
-    addLoopPass("tile", loops::tileProducts);
+    add(
+        "tile",
+        [this] {
+          loops::TileTarget target;
+          try {
+            codegen::VectorRegisters registers = codegen::vectorRegisters(
+                {c_.options.optLevel, c_.options.targetCpu, c_.options.segmentSize});
+            target = {registers.bytes, registers.count};
+          } catch (const std::runtime_error&) {
+            // An unknown CPU: the llvm pass reports it.
+          }
+          for (loops::Function& function : c_.loops.functions)
+            loops::tileProducts(function, *function.exprs, target);
+        },
+        [this] { return loopsView(); });
     addLoopPass("interchange", loops::interchangeReductions);
     addLoopPass("release", loops::placeAllocations);
     addLoopPass("trim", loops::trimMaskedSums);

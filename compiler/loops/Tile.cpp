@@ -9,7 +9,7 @@
 //
 //   for u: for v: s = init; for l: s += A(u, l) * B(l, v); out[u, v] = f(s)
 //
-// runs as tiles of R = kTileRows rows by V = kTileLanes columns:
+// runs as tiles of R rows by V columns (TileTarget below):
 //
 //   P = alloc [panels, L, V]; P[p, l, j] = B(l, lo + p V + j)    (packed panels)
 //   for t < panels * tiles:                         (every tile, panel by panel)
@@ -50,6 +50,7 @@
 
 #include "loops/Analysis.h"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <optional>
@@ -60,11 +61,12 @@ namespace arr::loops {
 
 namespace {
 
-constexpr int64_t kTileRows = 4;
-// Two 64-byte registers of f64 per row: 8 accumulators, and the verifier's limit.
-constexpr int kTileLanes = 16;
+constexpr int kMaxLanes = 16; // the verifier's limit
+constexpr int64_t kMaxRows = 8;
 
 struct Nest {
+  int64_t tileRows = 1; // rows per tile, one accumulator each per sum
+  int tileLanes = 1;    // columns per tile: the lanes of the accumulators
   const Stmt* outer = nullptr;
   const Stmt* inner = nullptr;
   const Stmt* rows = nullptr;    // the loop over u
@@ -82,6 +84,7 @@ struct Lanes {
   uint32_t column = 0;                                 // the index v, which only loads may read
   ExprP columnStart;                                   // post statements: v0, whose lanes follow
   const std::map<uint32_t, BufferP>* panels = nullptr; // reduction body: load id -> panel
+  int width = 1;                                       // the tile's columns
   ExprP panel;                                         // which panel: the tile's
   ExprP panelRow;                                      // its row: l - lower
   std::unordered_map<uint32_t, ExprP> memo{};
@@ -90,7 +93,7 @@ struct Lanes {
 
 class Tiler {
 public:
-  explicit Tiler(ExprBuilder& exprs) : exprs_(exprs) {}
+  Tiler(ExprBuilder& exprs, const TileTarget& target) : exprs_(exprs), target_(target) {}
 
   void block(Block& statements) {
     Block result;
@@ -171,7 +174,6 @@ private:
       if (!stored.insert(s->buffer->memory().id).second) return std::nullopt;
     }
     if (!nest.columns) return std::nullopt;
-    if (auto trips = tripBound(*nest.columns); trips && *trips < kTileLanes) return std::nullopt;
 
     // Nothing in the nest reads what it stores.
     bool readsStored = false;
@@ -207,7 +209,39 @@ private:
       });
     }
     if (bad || !movesWithSum) return std::nullopt;
+    shapeTile(nest);
+    if (nest.tileLanes < 2) return std::nullopt;
+    if (auto trips = tripBound(*nest.columns); trips && *trips < nest.tileLanes)
+      return std::nullopt;
     return nest;
+  }
+
+  /// The tile's shape for the target's vector registers: two registers of the widest
+  /// element per row and sum (at most the verifier's 16 lanes), and as many rows as the
+  /// registers hold besides the panel's and a broadcast (at most 8: more rows gained
+  /// nothing measured on a 512 x 512 product).
+  void shapeTile(Nest& nest) const {
+    int widest = 1;
+    for (const Stmt* declare : nest.accumulators)
+      widest = std::max(widest, elementBytes(declare->local->type));
+    for (const ExprP& load : nest.packed)
+      widest = std::max(widest, elementBytes(load->type));
+    nest.tileLanes = std::min(kMaxLanes, 2 * target_.registerBytes / widest);
+    int64_t perRow = std::max<int64_t>(1, nest.tileLanes * widest / target_.registerBytes);
+    int64_t free = target_.registers - perRow * int64_t(nest.packed.size()) - 2;
+    nest.tileRows =
+        std::clamp<int64_t>(free / (perRow * int64_t(nest.accumulators.size())), 1, kMaxRows);
+  }
+
+  static int elementBytes(Elem type) {
+    switch (type) {
+    case Elem::Bool:
+      return 1;
+    case Elem::F32:
+      return 4;
+    default:
+      return 8;
+    }
   }
 
   /// A nest whose sums feed more than stores of their own elements (a sum of the
@@ -378,16 +412,16 @@ private:
     LocalP rowsEnd = exprs_.newLocal(rows.local->name, Elem::I64);
     LocalP panelCount = exprs_.newLocal("panels", Elem::I64);
     LocalP rowTiles = exprs_.newLocal("tiles", Elem::I64);
-    out.push_back(makeDeclare(columnsEnd, multipleEnd(columns, kTileLanes)));
-    out.push_back(makeDeclare(rowsEnd, multipleEnd(rows, kTileRows)));
+    out.push_back(makeDeclare(columnsEnd, multipleEnd(columns, nest.tileLanes)));
+    out.push_back(makeDeclare(rowsEnd, multipleEnd(rows, nest.tileRows)));
     out.push_back(
         makeDeclare(panelCount, exprs_.indexDiv(exprs_.sub(exprs_.local(columnsEnd), columns.lower),
-                                                exprs_.index(kTileLanes))));
+                                                exprs_.index(nest.tileLanes))));
     out.push_back(
         makeDeclare(rowTiles, exprs_.indexDiv(exprs_.sub(exprs_.local(rowsEnd), rows.lower),
-                                              exprs_.index(kTileRows))));
+                                              exprs_.index(nest.tileRows))));
     auto columnOf = [&](const ExprP& panel) {
-      return exprs_.add(columns.lower, exprs_.mul(panel, exprs_.index(kTileLanes)));
+      return exprs_.add(columns.lower, exprs_.mul(panel, exprs_.index(nest.tileLanes)));
     };
 
     // Every panel packed first (one parallel loop over them), then one loop over all tiles,
@@ -398,7 +432,7 @@ private:
     std::map<uint32_t, BufferP> panels;
     for (const ExprP& load : nest.packed) {
       BufferP packed = exprs_.newBuffer(
-          "panel", load->type, {exprs_.local(panelCount), terms, exprs_.index(kTileLanes)});
+          "panel", load->type, {exprs_.local(panelCount), terms, exprs_.index(nest.tileLanes)});
       panels.emplace(load->id, packed);
       tiled.push_back(makeAlloc(packed));
       frees.push_back(makeFree(packed));
@@ -413,14 +447,15 @@ private:
           packed,
           {exprs_.local(panel), exprs_.sub(exprs_.local(term), sum.lower), exprs_.local(lane)},
           value)};
-      Block copyRow = {makeFor(lane, exprs_.index(0), exprs_.index(kTileLanes), std::move(copy))};
+      Block copyRow = {
+          makeFor(lane, exprs_.index(0), exprs_.index(nest.tileLanes), std::move(copy))};
       Block copyPanel = {makeFor(term, sum.lower, sum.value, std::move(copyRow))};
       StmtP packing =
           makeFor(panel, exprs_.index(0), exprs_.local(panelCount), std::move(copyPanel));
       if (parallel) {
         packing->parallel = true;
         packing->work =
-            exprs_.add(exprs_.mul(terms, exprs_.index(2 * kTileLanes)), exprs_.index(3));
+            exprs_.add(exprs_.mul(terms, exprs_.index(2 * nest.tileLanes)), exprs_.index(3));
       }
       tiled.push_back(packing);
     }
@@ -431,8 +466,8 @@ private:
         makeDeclare(tilePanel, exprs_.indexDiv(exprs_.local(tile), exprs_.local(rowTiles))),
         makeDeclare(row0, exprs_.add(rows.lower, exprs_.mul(exprs_.indexMod(exprs_.local(tile),
                                                                             exprs_.local(rowTiles)),
-                                                            exprs_.index(kTileRows))))};
-    Block tiles = kernel(nest, row0, kTileRows, exprs_.local(tilePanel),
+                                                            exprs_.index(nest.tileRows))))};
+    Block tiles = kernel(nest, row0, nest.tileRows, exprs_.local(tilePanel),
                          columnOf(exprs_.local(tilePanel)), panels);
     if (tiles.empty()) return {};
     tileBody.insert(tileBody.end(), tiles.begin(), tiles.end());
@@ -442,17 +477,17 @@ private:
     if (parallel) {
       tileLoop->parallel = true;
       tileLoop->work = exprs_.mul(exprs_.add(exprs_.mul(terms, exprs_.index(2)), exprs_.index(3)),
-                                  exprs_.index(kTileRows * kTileLanes));
+                                  exprs_.index(nest.tileRows * nest.tileLanes));
     }
     tiled.push_back(tileLoop);
-    // The last rows (fewer than kTileRows) one at a time, in every panel.
+    // The last rows (fewer than a tile's) one at a time, in every panel.
     LocalP lastPanel = exprs_.newLocal("panel", Elem::I64);
     LocalP lastRow = exprs_.newLocal(rows.local->name, Elem::I64);
     Block single = kernel(nest, lastRow, 1, exprs_.local(lastPanel),
                           columnOf(exprs_.local(lastPanel)), panels);
     if (single.empty()) return {};
     StmtP lastRows = makeFor(lastRow, exprs_.local(rowsEnd), rows.value, std::move(single));
-    lastRows->maxTrips = kTileRows - 1;
+    lastRows->maxTrips = nest.tileRows - 1;
     tiled.push_back(makeFor(lastPanel, exprs_.index(0), exprs_.local(panelCount), {lastRows}));
     tiled.insert(tiled.end(), frees.begin(), frees.end());
     // The panels' loads run only when the original loop had a row to run them for.
@@ -465,7 +500,7 @@ private:
     restOuter->body = {restInner};
     Stmt& restColumns = nest.columns == nest.inner ? *restInner : *restOuter;
     restColumns.lower = exprs_.local(columnsEnd);
-    restColumns.maxTrips = kTileLanes - 1;
+    restColumns.maxTrips = nest.tileLanes - 1;
     out.push_back(restOuter);
     return out;
   }
@@ -477,7 +512,7 @@ private:
     return exprs_.add(loop.lower, exprs_.mul(blocks, exprs_.index(factor)));
   }
 
-  /// The tile of `rowCount` rows from row0 and kTileLanes columns from column0: its
+  /// The tile of `rowCount` rows from row0 and nest.tileLanes columns from column0: its
   /// accumulators, the reduction, and the statements after it. Empty when some
   /// expression cannot run in lanes (the index v used as a value, a strided load).
   Block kernel(const Nest& nest, const LocalP& row0, int64_t rowCount, const ExprP& panel,
@@ -488,9 +523,9 @@ private:
     std::vector<std::map<uint32_t, ExprP>> accumulators{size_t(rowCount)};
     for (int64_t r = 0; r < rowCount; ++r)
       for (const Stmt* declare : nest.accumulators) {
-        LocalP vector = exprs_.newLocal(declare->local->name, declare->local->type, kTileLanes);
+        LocalP vector = exprs_.newLocal(declare->local->name, declare->local->type, nest.tileLanes);
         accumulators[size_t(r)].emplace(declare->local->id, exprs_.local(vector));
-        out.push_back(makeDeclare(vector, exprs_.broadcast(declare->value, kTileLanes)));
+        out.push_back(makeDeclare(vector, exprs_.broadcast(declare->value, nest.tileLanes)));
       }
     LocalP term = exprs_.newLocal(sum.local->name, Elem::I64);
     Block terms;
@@ -500,6 +535,7 @@ private:
       lanes.locals[u] = exprs_.add(exprs_.local(row0), exprs_.index(r));
       lanes.locals[sum.local->id] = exprs_.local(term);
       lanes.column = v;
+      lanes.width = nest.tileLanes;
       lanes.panels = &panels;
       lanes.panel = panel;
       lanes.panelRow = exprs_.sub(exprs_.local(term), sum.lower);
@@ -513,8 +549,8 @@ private:
           terms.push_back(makeDeclare(local, value));
         } else {
           LocalP accumulator = lanes.locals.at(s->local->id)->local;
-          terms.push_back(makeAccumulate(accumulator, s->op, exprs_.broadcast(value, kTileLanes),
-                                         s->reassociate));
+          terms.push_back(makeAccumulate(accumulator, s->op,
+                                         exprs_.broadcast(value, nest.tileLanes), s->reassociate));
         }
       }
     }
@@ -524,6 +560,7 @@ private:
       lanes.locals = accumulators[size_t(r)];
       lanes.locals[u] = exprs_.add(exprs_.local(row0), exprs_.index(r));
       lanes.column = v;
+      lanes.width = nest.tileLanes;
       lanes.columnStart = column0;
       for (const StmtP& s : nest.post) {
         ExprP value = vectorOf(lanes, s->value);
@@ -538,7 +575,7 @@ private:
         std::vector<ExprP> indices = scalarIndices(lanes, s->indices, true);
         if (lanes.failed) return {};
         out.push_back(
-            makeStore(s->buffer, std::move(indices), exprs_.broadcast(value, kTileLanes)));
+            makeStore(s->buffer, std::move(indices), exprs_.broadcast(value, nest.tileLanes)));
       }
     }
     return out;
@@ -566,7 +603,7 @@ private:
     return result;
   }
 
-  /// `e` for one row of the tile: a vector of kTileLanes columns, or a scalar when it is
+  /// `e` for one row of the tile: a vector of lanes.width columns, or a scalar when it is
   /// the same in all of them.
   ExprP vectorOf(Lanes& lanes, const ExprP& e) {
     if (auto found = lanes.memo.find(e->id); found != lanes.memo.end()) return found->second;
@@ -594,7 +631,7 @@ private:
           lanes.failed = true;
         else
           result = exprs_.load(panel->second, {lanes.panel, lanes.panelRow, exprs_.index(0)},
-                               kTileLanes);
+                               lanes.width);
       } else {
         // After the reduction: a load contiguous in v reads the tile's columns at once.
         Affine last = affineOf(e->operands.back());
@@ -602,7 +639,7 @@ private:
         for (size_t d = 0; d + 1 < e->operands.size(); ++d)
           if (mentionsLocal(e->operands[d], lanes.column)) lanes.failed = true;
         if (!lanes.failed)
-          result = exprs_.load(e->buffer, scalarIndices(lanes, e->operands, true), kTileLanes);
+          result = exprs_.load(e->buffer, scalarIndices(lanes, e->operands, true), lanes.width);
       }
       break;
     }
@@ -638,12 +675,13 @@ private:
   }
 
   ExprBuilder& exprs_;
+  TileTarget target_;
 };
 
 } // namespace
 
-void tileProducts(Function& function, ExprBuilder& exprs) {
-  Tiler(exprs).block(function.body);
+void tileProducts(Function& function, ExprBuilder& exprs, const TileTarget& target) {
+  Tiler(exprs, target).block(function.body);
 }
 
 } // namespace arr::loops

@@ -2,7 +2,7 @@
 // Register tiles for products: a nest of two loops around a reduction whose
 // terms read one operand that moves with the inner or outer index and another
 // that does not (a matrix product in any of its layouts) runs as a micro-kernel
-// of kTileRows rows by kTileLanes vector lanes, reading a packed copy of the
+// of rows by vector lanes sized for the target's registers, reading a packed copy of the
 // moving operand; sums that feed other work are first split off into a temporary
 // (see Tile.cpp).
 
@@ -11,6 +11,12 @@
 
 namespace arr::loops {
 
-void tileProducts(Function& function, ExprBuilder& exprs);
+/// The vector registers of the target: their size and how many there are.
+struct TileTarget {
+  int registerBytes = 64;
+  int registers = 32;
+};
+
+void tileProducts(Function& function, ExprBuilder& exprs, const TileTarget& target);
 
 } // namespace arr::loops

@@ -7,11 +7,13 @@ Every entry of tests/native/tile.arr (products in several layouts, f64, f32 and 
 dense layer with a relu before and after the sum, a batched product, a result stored
 transposed, the two gradients of a product loss, the loss itself and a result that reads
 another matrix across the columns, whose sums are split off into a temporary) is run on shapes around the tiles'
-edges (4 rows, 16 columns: 0, 1, 3, 4, 5, 15, 16, 17, 33 and more):
+edges (8 rows and 16 columns with AVX-512, 6 and 8 with AVX2: 0, 1, 3 .. 9, 15, 16, 17,
+33 and more):
 - its dump after the `tile` pass holds a packed panel (so the tiles are what runs);
 - with --strict-fp, the native executable's result is bit for bit what
   `arrc --interpret` computes, on one thread and on two, and what the executable
-  compiled with --disable-pass=tile computes (the loss, a sum over a parallel loop, is
+  compiled with --disable-pass=tile computes, and what the executable with AVX2's tile
+  shape (--target-cpu=haswell: 6 rows by 8 lanes of f64) computes (the loss, a sum over a parallel loop, is
   exact on one thread only);
 - in the default mode (fused multiply-adds allowed) it is within 1e-12 (relative) of
   the interpreter's.
@@ -34,7 +36,7 @@ PROGRAM = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tile.arr")
 
 # (n, k, m) around the tile edges; k = 0 makes every sum empty.
 SHAPES = [(0, 3, 20), (3, 0, 17), (1, 1, 1), (5, 7, 16), (4, 3, 33), (9, 17, 47),
-          (17, 5, 15), (33, 40, 50), (6, 2, 64)]
+          (17, 5, 15), (33, 40, 50), (6, 2, 64), (8, 4, 16), (15, 9, 31)]
 
 
 def report(ok, what, detail=""):
@@ -99,6 +101,7 @@ def compile_all(arrc, directory):
     executables = {}
     for name, flags in [("strict", ["--strict-fp"]),
                         ("untiled", ["--strict-fp", "--disable-pass=tile"]),
+                        ("avx2", ["--strict-fp", "--target-cpu=haswell"]),
                         ("default", [])]:
         path = os.path.join(directory, "tile_" + name)
         result = run([arrc, "-O2"] + flags + [PROGRAM, "-o", path])
@@ -137,7 +140,8 @@ def check_shapes(arrc, executables, directory):
                 continue
             expected = np.load(expected_path)
             outcomes = []
-            for name, count in [("strict", 1), ("strict", 2), ("untiled", 1), ("default", 2)]:
+            for name, count in [("strict", 1), ("strict", 2), ("untiled", 1), ("avx2", 1),
+                                ("default", 2)]:
                 out = os.path.join(directory, "%s_%d.npy" % (name, count))
                 result = run([executables[name], "--entry", entry] + paths + ["-o", out],
                              env=threads(count))
@@ -159,7 +163,7 @@ def check_shapes(arrc, executables, directory):
                     differing = int(np.sum(got != expected))
                     outcomes.append("%s on %d threads: %d elements differ from the interpreter's" %
                                     (name, count, differing))
-            report(not outcomes, label + ": strict bit-exact (1 and 2 threads, untiled), default close",
+            report(not outcomes, label + ": strict bit-exact (1 and 2 threads, untiled, AVX2), default close",
                    "\n".join(outcomes))
 
 

@@ -1,16 +1,16 @@
--- ARGS: --dump-after=tile --verify-ir
+-- ARGS: --dump-after=tile --verify-ir --target-cpu=skylake-avx512
 -- Register tiles of products (loops/Tile.cpp): the operand that moves with the
 -- columns is packed into panels of 16 columns, contiguous per term; then tiles of
--- 4 rows by 16 columns, each row one vector accumulator of 16 lanes for the whole
--- reduction, in one parallel loop over all tiles; the last rows one at a time, the
+-- 8 rows by 16 columns (with AVX-512's 32 registers of 64 bytes; tile_avx2.arr has
+-- AVX2's), each row one vector accumulator of 16 lanes for the whole reduction, in one parallel loop over all tiles; the last rows one at a time, the
 -- last columns by the original nest.
 entry mm(a: [n, k]f64, b: [k, m]f64): [n, m]f64 = matmul(a, b)
 -- CHECK-LABEL: loops mm(
 -- CHECK-SAME: [[N:n_[0-9]+]]: size, [[K:k_[0-9]+]]: size, [[M:m_[0-9]+]]: size, [[A:a_[0-9]+]]: *f64[[[N]], [[K]]], [[B:b_[0-9]+]]: *f64[[[K]], [[M]]]) -> ([[OUT:out0_[0-9]+]]: *f64[[[N]], [[M]]]):
 -- CHECK: {{^  }}i64 [[CEND:i_[0-9]+]] = (max([[M]], 0) /u 16) * 16{{$}}
--- CHECK-NEXT: {{^  }}i64 [[REND:i_[0-9]+]] = (max([[N]], 0) /u 4) * 4{{$}}
+-- CHECK-NEXT: {{^  }}i64 [[REND:i_[0-9]+]] = (max([[N]], 0) /u 8) * 8{{$}}
 -- CHECK-NEXT: {{^  }}i64 [[PANELS:panels_[0-9]+]] = [[CEND]] /u 16{{$}}
--- CHECK-NEXT: {{^  }}i64 [[TILES:tiles_[0-9]+]] = [[REND]] /u 4{{$}}
+-- CHECK-NEXT: {{^  }}i64 [[TILES:tiles_[0-9]+]] = [[REND]] /u 8{{$}}
 -- The panels' loads run only when there is a row to run them for.
 -- CHECK-NEXT: {{^  }}if 0 < [[N]]:{{$}}
 -- CHECK-NEXT: {{^    }}[[P:panel_[0-9]+]] = alloc f64[[[PANELS]], max([[K]], 0), 16]{{$}}
@@ -20,22 +20,20 @@ entry mm(a: [n, k]f64, b: [k, m]f64): [n, m]f64 = matmul(a, b)
 -- CHECK-NEXT: {{^          }}[[P]][[[Q]], [[L]], [[JJ]]] = [[B]][[[L]], ([[Q]] * 16) + [[JJ]]]{{$}}
 -- CHECK-NEXT: {{^    }}parallel for [[T:tile_[0-9]+]] < [[PANELS]] * [[TILES]] work {{.*}}:{{$}}
 -- CHECK-NEXT: {{^      }}i64 [[J:panel_[0-9]+]] = [[T]] /u [[TILES]]{{$}}
--- CHECK-NEXT: {{^      }}i64 [[I:i_[0-9]+]] = ([[T]] %u [[TILES]]) * 4{{$}}
+-- CHECK-NEXT: {{^      }}i64 [[I:i_[0-9]+]] = ([[T]] %u [[TILES]]) * 8{{$}}
 -- CHECK-NEXT: {{^      }}f64x16 [[S0:sum_[0-9]+]] = broadcast(-0.0, 16){{$}}
--- CHECK-NEXT: {{^      }}f64x16 [[S1:sum_[0-9]+]] = broadcast(-0.0, 16){{$}}
--- CHECK-NEXT: {{^      }}f64x16 [[S2:sum_[0-9]+]] = broadcast(-0.0, 16){{$}}
--- CHECK-NEXT: {{^      }}f64x16 [[S3:sum_[0-9]+]] = broadcast(-0.0, 16){{$}}
+-- CHECK-COUNT-6: {{^      }}f64x16 {{sum_[0-9]+}} = broadcast(-0.0, 16){{$}}
+-- CHECK-NEXT: {{^      }}f64x16 [[S7:sum_[0-9]+]] = broadcast(-0.0, 16){{$}}
 -- CHECK-NEXT: {{^      }}for [[R:r_[0-9]+]] < [[K]]:{{$}}
 -- CHECK-NEXT: {{^        }}[[S0]] += broadcast([[A]][[[I]], [[R]]], 16) * [[P]][[[J]], [[R]], 0:16]{{$}}
--- CHECK-NEXT: {{^        }}[[S1]] += broadcast([[A]][[[I]] + 1, [[R]]], 16) * [[P]][[[J]], [[R]], 0:16]{{$}}
--- CHECK-NEXT: {{^        }}[[S2]] += broadcast([[A]][[[I]] + 2, [[R]]], 16) * [[P]][[[J]], [[R]], 0:16]{{$}}
--- CHECK-NEXT: {{^        }}[[S3]] += broadcast([[A]][[[I]] + 3, [[R]]], 16) * [[P]][[[J]], [[R]], 0:16]{{$}}
+-- CHECK-NEXT: {{^        }}{{sum_[0-9]+}} += broadcast([[A]][[[I]] + 1, [[R]]], 16) * [[P]][[[J]], [[R]], 0:16]{{$}}
+-- CHECK-COUNT-5: {{^        }}{{sum_[0-9]+}} += broadcast([[A]][[[I]] + {{[2-6]}}, [[R]]], 16) * [[P]][[[J]], [[R]], 0:16]{{$}}
+-- CHECK-NEXT: {{^        }}[[S7]] += broadcast([[A]][[[I]] + 7, [[R]]], 16) * [[P]][[[J]], [[R]], 0:16]{{$}}
 -- CHECK-NEXT: {{^      }}[[OUT]][[[I]], [[J]] * 16:16] = select([[K]] == 0, broadcast(0.0, 16), [[S0]]){{$}}
--- CHECK-NEXT: {{^      }}[[OUT]][[[I]] + 1, [[J]] * 16:16] = select([[K]] == 0, broadcast(0.0, 16), [[S1]]){{$}}
--- CHECK-NEXT: {{^      }}[[OUT]][[[I]] + 2, [[J]] * 16:16] = select([[K]] == 0, broadcast(0.0, 16), [[S2]]){{$}}
--- CHECK-NEXT: {{^      }}[[OUT]][[[I]] + 3, [[J]] * 16:16] = select([[K]] == 0, broadcast(0.0, 16), [[S3]]){{$}}
+-- CHECK-COUNT-6: {{^      }}[[OUT]][[[I]] + {{[1-6]}}, [[J]] * 16:16] = select([[K]] == 0, broadcast(0.0, 16), {{sum_[0-9]+}}){{$}}
+-- CHECK-NEXT: {{^      }}[[OUT]][[[I]] + 7, [[J]] * 16:16] = select([[K]] == 0, broadcast(0.0, 16), [[S7]]){{$}}
 -- CHECK-NEXT: {{^    }}for [[J1:panel_[0-9]+]] < [[PANELS]]:{{$}}
--- CHECK-NEXT: {{^      }}for [[I1:i_[0-9]+]] in [[[REND]], [[N]]) at most 3:{{$}}
+-- CHECK-NEXT: {{^      }}for [[I1:i_[0-9]+]] in [[[REND]], [[N]]) at most 7:{{$}}
 -- CHECK-NEXT: {{^        }}f64x16 [[S:sum_[0-9]+]] = broadcast(-0.0, 16){{$}}
 -- CHECK-NEXT: {{^        }}for [[R1:r_[0-9]+]] < [[K]]:{{$}}
 -- CHECK-NEXT: {{^          }}[[S]] += broadcast([[A]][[[I1]], [[R1]]], 16) * [[P]][[[J1]], [[R1]], 0:16]{{$}}
@@ -60,12 +58,12 @@ entry abt(a: [n, k]f64, b: [m, k]f64, c: [n, m]f64): [n, m]f64 =
 -- CHECK: {{^      }}[[OUT]][[[I]], [[J]] * 16:16] = {{.*}}[[S0]]{{.*}} * [[C]][[[I]], [[J]] * 16:16]{{$}}
 
 -- A product of a transposed matrix (a's columns are the rows): the row operand is
--- read down a's columns, four consecutive elements per term.
+-- read down a's columns, eight consecutive elements per term.
 entry atb(a: [k, n]f64, b: [k, m]f64): [n, m]f64 = matmul(transpose(a), b)
 -- CHECK-LABEL: loops atb(
 -- CHECK-SAME: [[A:a_[0-9]+]]: *f64[{{.*}}], [[B:b_[0-9]+]]: *f64[{{.*}}]) -> ([[OUT:out0_[0-9]+]]: *f64[{{.*}}]):
 -- CHECK: {{^          }}[[P:panel_[0-9]+]][[[Q:panel_[0-9]+]], [[L:r_[0-9]+]], [[JJ:i_[0-9]+]]] = [[B]][[[L]], ([[Q]] * 16) + [[JJ]]]{{$}}
--- CHECK: {{^        }}{{sum_[0-9]+}} += broadcast([[A]][[[T:r_[0-9]+]], [[I:i_[0-9]+]] + 3], 16) * [[P]][{{panel_[0-9]+}}, [[T]], 0:16]{{$}}
+-- CHECK: {{^        }}{{sum_[0-9]+}} += broadcast([[A]][[[T:r_[0-9]+]], [[I:i_[0-9]+]] + 7], 16) * [[P]][{{panel_[0-9]+}}, [[T]], 0:16]{{$}}
 
 -- Sums that feed more than a store of their own element (here a read across the
 -- columns, c[j, i]) are split off: the tiles store them into a temporary, which the
@@ -76,7 +74,7 @@ entry strided(a: [n, k]f64, b: [k, m]f64, c: [m, n]f64): [n, m]f64 =
 -- CHECK-SAME: [[N:n_[0-9]+]]: size, [[K:k_[0-9]+]]: size, [[M:m_[0-9]+]]: size, [[A:a_[0-9]+]]: *f64[{{.*}}], [[B:b_[0-9]+]]: *f64[{{.*}}], [[C:c_[0-9]+]]: *f64[{{.*}}]) -> ([[OUT:out0_[0-9]+]]: *f64[{{.*}}]):
 -- CHECK: {{^  }}[[SUMS:sums_[0-9]+]] = alloc f64[max([[N]], 0), max([[M]], 0)]{{$}}
 -- CHECK: {{^        }}{{sum_[0-9]+}} += broadcast([[A]][{{.*}}], 16) * {{panel_[0-9]+}}[{{panel_[0-9]+}}, {{r_[0-9]+}}, 0:16]{{$}}
--- CHECK: {{^      }}[[SUMS]][{{i_[0-9]+}} + 3, {{panel_[0-9]+}} * 16:16] = {{sum_[0-9]+}}{{$}}
+-- CHECK: {{^      }}[[SUMS]][{{i_[0-9]+}} + 7, {{panel_[0-9]+}} * 16:16] = {{sum_[0-9]+}}{{$}}
 -- CHECK: {{^      }}[[SUMS]][{{i_[0-9]+}}, {{i_[0-9]+}}] = {{sum_[0-9]+}}{{$}}
 -- CHECK: {{^  }}parallel for [[I:i_[0-9]+]] < [[N]] work {{.*}}:{{$}}
 -- CHECK-NEXT: {{^    }}for [[J:i_[0-9]+]] < [[M]]:{{$}}
