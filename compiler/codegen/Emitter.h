@@ -145,7 +145,10 @@ private:
   /// it is lowered to instructions.
   llvm::Value* tableLowering(prim::Lowering lowering, const char* symbol,
                              llvm::ArrayRef<llvm::Value*> args);
-  llvm::Value* libm(const std::string& name, llvm::ArrayRef<llvm::Value*> args);
+  /// A call of libm's function (SYMBOL, or SYMBOLf for f32); `asCalled` keeps LLVM from
+  /// replacing it by what it knows of the function (pow(x, 2.0) as x * x).
+  llvm::Value* libm(const std::string& name, llvm::ArrayRef<llvm::Value*> args,
+                    bool asCalled = false);
   /// `scalar` applied lane by lane to vector arguments (a function without a vector form).
   llvm::Value* perLane(llvm::ArrayRef<llvm::Value*> args,
                        const std::function<llvm::Value*(llvm::ArrayRef<llvm::Value*>)>& scalar);

@@ -27,12 +27,17 @@ llvm::Value* Emitter::intrinsic(llvm::Intrinsic::ID id, llvm::ArrayRef<llvm::Val
   return builder_.CreateIntrinsic(id, {args[0]->getType()}, args);
 }
 
-llvm::Value* Emitter::libm(const std::string& name, llvm::ArrayRef<llvm::Value*> args) {
+llvm::Value* Emitter::libm(const std::string& name, llvm::ArrayRef<llvm::Value*> args,
+                           bool asCalled) {
   llvm::Type* type = args[0]->getType();
   if (type->isVectorTy())
-    return perLane(args, [&](llvm::ArrayRef<llvm::Value*> lane) { return libm(name, lane); });
+    return perLane(args,
+                   [&](llvm::ArrayRef<llvm::Value*> lane) { return libm(name, lane, asCalled); });
   std::string symbol = type->isFloatTy() ? name + "f" : name;
-  return builder_.CreateCall(module_.mathFunction(symbol, type, int(args.size())), args);
+  llvm::CallInst* call =
+      builder_.CreateCall(module_.mathFunction(symbol, type, int(args.size())), args);
+  if (asCalled) call->addFnAttr(llvm::Attribute::NoBuiltin);
+  return call;
 }
 
 llvm::Value*
@@ -323,6 +328,9 @@ llvm::Value* Emitter::integerBinary(BinaryOp op, llvm::Value* a, llvm::Value* b)
 }
 
 llvm::Value* Emitter::floatBinary(BinaryOp op, llvm::Value* a, llvm::Value* b) {
+  // LLVM computes pow(x, 2.0) as x * x (and pow(2.0, x) as exp2(x)), which libm's pow,
+  // the interpreter's, need not match to the last bit: --strict-fp calls libm's.
+  if (op == BinaryOp::Pow && !module_.relaxedFp) return libm("pow", {a, b}, true);
   const prim::BinaryInfo& entry = prim::info(op);
   if (llvm::Value* value = tableLowering(entry.lowering, entry.symbolName, {a, b})) return value;
   switch (op) {

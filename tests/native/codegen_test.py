@@ -11,6 +11,8 @@
 - Shared chunks: the parallel loops of the steps of an unrolled chain are the same code
   over other buffers, and share their chunk functions: the chain of 24 steps has no
   more chunk functions than the chain of 6.
+- pow with --strict-fp: bit-exact with the interpreter, where LLVM would otherwise compute
+  pow(x, 2.0) as x * x.
 - The stack: a parallel reduction inside a fold of 2,000,000 steps releases the space
   of its partial results every step (it used to overflow the stack).
 
@@ -149,6 +151,34 @@ def check_stack(arrc, directory):
                result.stderr[:500])
 
 
+def check_strict_pow(arrc, directory):
+    """LLVM knows pow: it computes pow(x, 2.0) as x * x and pow(2.0, x) as exp2(x), which
+    libm's pow (the interpreter's) need not match to the last bit. With --strict-fp the
+    executable prints exactly what the interpreter prints (it found 1 ulp apart in a sum
+    of squares of 51 values before)."""
+    path = os.path.join(directory, "pow.arr")
+    with open(path, "w") as out:
+        out.write("entry square(c: [n]f64, y: f64): [n]f64 = c ** 2.0\n"
+                  "entry others(c: [n]f64, y: f64): [n]f64 =\n"
+                  "  2.0 ** c + c ** 0.5 + c ** -1.0 + c ** y + sum(c ** 2.0)\n")
+    # Values whose pow(x, 2.0) in glibc is not x * x, then others.
+    values = [-0.15431810643259358, 1.2608566653266813, 0.47524621639179365,
+              -1.5439180003217972, -1.6469313407535344, -1.9582067336692506]
+    values += [(-1) ** i * (0.37 + 1.7 * ((i * 7919) % 101) / 101.0) for i in range(400)]
+    stdin = "[%s]\n2.0\n" % ", ".join("%r" % v for v in values)
+    executable = os.path.join(directory, "pow")
+    built = run([arrc, "--strict-fp", path, "-o", executable])
+    if not report(built.returncode == 0, "the pow program compiles", built.stderr):
+        return
+    for entry in ("square", "others"):
+        expected = run([arrc, "--strict-fp", "--interpret", path, "--entry", entry], stdin)
+        got = run([executable, "--entry", entry], stdin, env=with_threads(1))
+        report(expected.returncode == 0 and got.returncode == 0 and got.stdout == expected.stdout,
+               "--strict-fp: pow (%s) is bit-exact with the interpreter" % entry,
+               expected.stderr + got.stderr + "\n" + got.stdout[:300] + "\n" +
+               expected.stdout[:300])
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--arrc", required=True)
@@ -158,6 +188,7 @@ def main():
         check_segments(arrc, directory)
         check_shared_chunks(arrc, directory)
         check_stack(arrc, directory)
+        check_strict_pow(arrc, directory)
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 
