@@ -23,6 +23,11 @@ constexpr bool isFloat(Elem elem) {
   return elem == Elem::F64 || elem == Elem::F32;
 }
 
+/// The bytes one element takes in memory (a bool takes one).
+constexpr int elementBytes(Elem elem) {
+  return elem == Elem::Bool ? 1 : elem == Elem::F32 ? 4 : 8;
+}
+
 /// f64, f32 and i64: the element types arithmetic applies to (bool is not a number).
 constexpr bool isNumeric(Elem elem) {
   return elem != Elem::Bool;

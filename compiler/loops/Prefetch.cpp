@@ -36,17 +36,6 @@ constexpr int64_t kLineBytes = 64;
 constexpr size_t kMaxStreams = 4; // per loop
 constexpr int64_t kDistance = 4;  // rows ahead
 
-int64_t elementBytes(Elem type) {
-  switch (type) {
-  case Elem::Bool:
-    return 1;
-  case Elem::F32:
-    return 4;
-  default:
-    return 8;
-  }
-}
-
 class Prefetcher {
 public:
   explicit Prefetcher(ExprBuilder& exprs) : exprs_(exprs) {}

@@ -233,17 +233,6 @@ private:
         std::clamp<int64_t>(free / (perRow * int64_t(nest.accumulators.size())), 1, kMaxRows);
   }
 
-  static int elementBytes(Elem type) {
-    switch (type) {
-    case Elem::Bool:
-      return 1;
-    case Elem::F32:
-      return 4;
-    default:
-      return 8;
-    }
-  }
-
   /// A nest whose sums feed more than stores of their own elements (a sum of the
   /// products' squares, a result read across the columns) is split in two: the sums,
   /// stored into a temporary of one element per (x, y), which are then tiled; and the
@@ -543,10 +532,7 @@ private:
         ExprP value = vectorOf(lanes, s->value);
         if (lanes.failed) return {};
         if (s->kind == Stmt::Kind::Declare) {
-          LocalP local = exprs_.newLocal(s->local->name, s->local->type, value->lanes);
-          lanes.locals[s->local->id] = exprs_.local(local);
-          lanes.memo.clear();
-          terms.push_back(makeDeclare(local, value));
+          terms.push_back(declareIn(lanes, *s->local, value));
         } else {
           LocalP accumulator = lanes.locals.at(s->local->id)->local;
           terms.push_back(makeAccumulate(accumulator, s->op,
@@ -566,10 +552,7 @@ private:
         ExprP value = vectorOf(lanes, s->value);
         if (lanes.failed) return {};
         if (s->kind == Stmt::Kind::Declare) {
-          LocalP local = exprs_.newLocal(s->local->name, s->local->type, value->lanes);
-          lanes.locals[s->local->id] = exprs_.local(local);
-          lanes.memo.clear();
-          out.push_back(makeDeclare(local, value));
+          out.push_back(declareIn(lanes, *s->local, value));
           continue;
         }
         std::vector<ExprP> indices = scalarIndices(lanes, s->indices, true);
@@ -579,6 +562,15 @@ private:
       }
     }
     return out;
+  }
+
+  /// The declaration of `local` in a row of the tile, as a vector when its value is one;
+  /// later expressions of the row read the new local.
+  StmtP declareIn(Lanes& lanes, const Local& local, const ExprP& value) {
+    LocalP tiled = exprs_.newLocal(local.name, local.type, value->lanes);
+    lanes.locals[local.id] = exprs_.local(tiled);
+    lanes.memo.clear(); // what was computed before reads the old local
+    return makeDeclare(tiled, value);
   }
 
   /// Indices with the tile's scalar locals substituted (v as the first lane's when
