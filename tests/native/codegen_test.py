@@ -22,29 +22,10 @@ Prints one line per check and "N passed, M failed"; exits 1 on any failure.
 import argparse
 import os
 import re
-import subprocess
 import sys
 import tempfile
 
-passed = 0
-failed = 0
-
-
-def report(ok, what, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-    print(("PASS " if ok else "FAIL ") + what, flush=True)
-    if not ok and detail:
-        print("  " + detail.strip().replace("\n", "\n  ")[:3000])
-    return ok
-
-
-def run(command, stdin=None, env=None):
-    return subprocess.run(command, input=stdin, capture_output=True, text=True, timeout=600,
-                          env=env)
+from native_checks import report, run, summary, with_threads
 
 
 def softmax_chain(steps):
@@ -53,12 +34,6 @@ def softmax_chain(steps):
               for i in range(steps)]
     lines += ["  sum(x%d)" % steps, "entry g(x: [n]f64, w: [n]f64) = grad(f)(x, w)", ""]
     return "\n".join(lines)
-
-
-def with_threads(threads):
-    env = dict(os.environ)
-    env["OMP_NUM_THREADS"] = str(threads)
-    return env
 
 
 def llvm_functions(arrc, path, flags):
@@ -189,8 +164,7 @@ def main():
         check_shared_chunks(arrc, directory)
         check_stack(arrc, directory)
         check_strict_pow(arrc, directory)
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return summary()
 
 
 if __name__ == "__main__":

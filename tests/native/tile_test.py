@@ -23,42 +23,18 @@ Prints one line per check and "N passed, M failed"; exits 1 on any failure.
 
 import argparse
 import os
-import subprocess
 import sys
 import tempfile
 
 import numpy as np
 
-passed = 0
-failed = 0
+from native_checks import report, run, summary, with_threads
 
 PROGRAM = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tile.arr")
 
 # (n, k, m) around the tile edges; k = 0 makes every sum empty.
 SHAPES = [(0, 3, 20), (3, 0, 17), (1, 1, 1), (5, 7, 16), (4, 3, 33), (9, 17, 47),
           (17, 5, 15), (33, 40, 50), (6, 2, 64), (8, 4, 16), (15, 9, 31)]
-
-
-def report(ok, what, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-    print(("PASS " if ok else "FAIL ") + what, flush=True)
-    if not ok and detail:
-        print("  " + str(detail).strip().replace("\n", "\n  ")[:3000])
-    return ok
-
-
-def run(command, env=None):
-    return subprocess.run(command, capture_output=True, text=True, timeout=600, env=env)
-
-
-def threads(count):
-    env = dict(os.environ)
-    env["OMP_NUM_THREADS"] = str(count)
-    return env
 
 
 def inputs_for(entry, n, k, m, rng):
@@ -144,7 +120,7 @@ def check_shapes(arrc, executables, directory):
                                 ("default", 2)]:
                 out = os.path.join(directory, "%s_%d.npy" % (name, count))
                 result = run([executables[name], "--entry", entry] + paths + ["-o", out],
-                             env=threads(count))
+                             env=with_threads(count))
                 if result.returncode != 0:
                     outcomes.append("%s on %d threads failed: %s" % (name, count, result.stderr))
                     continue
@@ -176,8 +152,7 @@ def main():
         executables = compile_all(args.arrc, directory)
         if executables:
             check_shapes(args.arrc, executables, directory)
-    print("%d passed, %d failed" % (passed, failed))
-    sys.exit(1 if failed else 0)
+    sys.exit(summary())
 
 
 if __name__ == "__main__":
