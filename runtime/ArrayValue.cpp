@@ -1,7 +1,10 @@
 #include "runtime/ArrayValue.h"
 
+#include "runtime/HugePages.h"
+
 #include <sys/sysinfo.h>
 
+#include <cstdlib>
 #include <limits>
 #include <new>
 
@@ -86,6 +89,25 @@ size_t memoryCapacity() {
     return static_cast<size_t>(info.totalram + info.totalswap) * info.mem_unit;
   }();
   return capacity;
+}
+
+void* allocateArrayStorage(size_t bytes) {
+  void* storage = nullptr;
+  if (bytes >= kHugePagesFrom) {
+    constexpr size_t kHugePage = size_t(2) << 20;
+    size_t whole = (bytes + kHugePage - 1) / kHugePage * kHugePage;
+    if (whole < bytes) throw std::bad_alloc();
+    storage = std::aligned_alloc(kHugePage, whole);
+    if (storage) adviseHugePages(storage, whole);
+  } else {
+    storage = std::malloc(bytes == 0 ? 1 : bytes);
+  }
+  if (!storage) throw std::bad_alloc();
+  return storage;
+}
+
+void freeArrayStorage(void* storage) {
+  std::free(storage);
 }
 
 ArrayValue::ArrayValue(Dtype elementType, std::vector<int64_t> dims)

@@ -72,12 +72,31 @@ std::string formatShape(const std::vector<int64_t>& shape);
 /// where the plain one throws std::bad_alloc.
 size_t memoryCapacity();
 
+/// Storage of `bytes` bytes for an array's elements, with huge pages for large
+/// ones (HugePages.h); throws std::bad_alloc when there is no memory.
+void* allocateArrayStorage(size_t bytes);
+void freeArrayStorage(void* storage);
+
+/// The allocator of ArrayValue's bytes (allocateArrayStorage).
+template <typename T>
+struct ArrayAllocator {
+  using value_type = T;
+  ArrayAllocator() = default;
+  template <typename U>
+  ArrayAllocator(const ArrayAllocator<U>&) {}
+  T* allocate(size_t count) { return static_cast<T*>(allocateArrayStorage(count * sizeof(T))); }
+  void deallocate(T* storage, size_t) { freeArrayStorage(storage); }
+  friend bool operator==(const ArrayAllocator&, const ArrayAllocator&) { return true; }
+};
+
+using ArrayBytes = std::vector<unsigned char, ArrayAllocator<unsigned char>>;
+
 struct ArrayValue {
   Dtype dtype = Dtype::F64;
   /// Outermost dimension first; empty for a scalar.
   std::vector<int64_t> shape;
   /// Elements in row-major (C) order, elementCount() * dtypeSize(dtype) bytes.
-  std::vector<unsigned char> bytes;
+  ArrayBytes bytes;
 
   ArrayValue() = default;
 

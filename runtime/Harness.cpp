@@ -141,8 +141,8 @@ struct Buffer {
 
 /// The address of the first element, or of some unused storage for an empty
 /// vector (whose data() may be null), so that every pointer passed is valid.
-template <typename T>
-T* address(std::vector<T>& items) {
+template <typename T, typename Allocator>
+T* address(std::vector<T, Allocator>& items) {
   alignas(64) static T unused[8]{};
   return items.empty() ? unused : items.data();
 }

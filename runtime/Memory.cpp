@@ -3,13 +3,17 @@
 // block is over-allocated by the alignment and the pointer calloc returned is
 // kept just below the aligned one for arrrt_free. A failure is reported, never
 // fatal: the caller frees what it holds and returns an error (Abi.h).
+// Large blocks ask for huge pages (HugePages.h).
 
 #include "runtime/Abi.h"
+#include "runtime/HugePages.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
+
+#include <sys/mman.h>
 
 namespace {
 
@@ -25,6 +29,22 @@ void* outOfMemory(int64_t count, int64_t elementSize) {
 
 } // namespace
 
+namespace arr::runtime {
+
+void adviseHugePages(void* begin, size_t bytes) {
+#ifdef MADV_HUGEPAGE
+  constexpr uintptr_t kHugePage = uintptr_t(2) << 20;
+  uintptr_t first = (reinterpret_cast<uintptr_t>(begin) + kHugePage - 1) & ~(kHugePage - 1);
+  uintptr_t end = (reinterpret_cast<uintptr_t>(begin) + bytes) & ~(kHugePage - 1);
+  if (first < end) madvise(reinterpret_cast<void*>(first), end - first, MADV_HUGEPAGE);
+#else
+  (void)begin;
+  (void)bytes;
+#endif
+}
+
+} // namespace arr::runtime
+
 extern "C" {
 
 void* arrrt_alloc(int64_t count, int64_t element_size) {
@@ -37,6 +57,10 @@ void* arrrt_alloc(int64_t count, int64_t element_size) {
   static_assert(alignof(std::max_align_t) >= sizeof(void*));
   void* raw = std::calloc(1, static_cast<size_t>(bytes + kAlignment));
   if (!raw) return outOfMemory(count, element_size);
+  // calloc leaves a large block's fresh pages untouched, so the advice comes
+  // before the first page is faulted in.
+  if (static_cast<size_t>(bytes) >= arr::runtime::kHugePagesFrom)
+    arr::runtime::adviseHugePages(raw, static_cast<size_t>(bytes + kAlignment));
   uintptr_t aligned = (reinterpret_cast<uintptr_t>(raw) + kAlignment) & ~uintptr_t(kAlignment - 1);
   reinterpret_cast<void**>(aligned)[-1] = raw;
   return reinterpret_cast<void*>(aligned);

@@ -193,7 +193,7 @@ uint32_t readLittleEndian(const unsigned char* bytes, size_t count) {
 /// Reads `wanted` bytes, or fewer at end of file, into `out`. The buffer
 /// grows with the data actually read, so a corrupt length in a pipe's header
 /// cannot make us allocate more than the pipe delivers.
-void readUpTo(InputFile& file, uint64_t wanted, std::vector<unsigned char>& out) {
+void readUpTo(InputFile& file, uint64_t wanted, ArrayBytes& out) {
   out.clear();
   if (file.isRegular())
     out.reserve(static_cast<size_t>(wanted)); // Callers check regular sizes first.
@@ -214,7 +214,7 @@ std::string truncatedDataMessage(uint64_t expected, uint64_t found) {
          std::to_string(found);
 }
 
-void swapElementBytes(std::vector<unsigned char>& bytes, size_t elementSize) {
+void swapElementBytes(ArrayBytes& bytes, size_t elementSize) {
   for (size_t start = 0; start + elementSize <= bytes.size(); start += elementSize)
     std::reverse(bytes.begin() + start, bytes.begin() + start + elementSize);
 }
@@ -240,7 +240,7 @@ ArrayValue readNpyFile(InputFile& file) {
   if (file.isRegular() && preambleSize + headerLength > file.size())
     throw IoError("header length " + std::to_string(headerLength) +
                   " goes beyond the end of the file (" + std::to_string(file.size()) + " bytes)");
-  std::vector<unsigned char> headerBytes;
+  ArrayBytes headerBytes;
   readUpTo(file, headerLength, headerBytes);
   if (headerBytes.size() < headerLength)
     throw IoError("header length " + std::to_string(headerLength) +

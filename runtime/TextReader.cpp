@@ -73,7 +73,7 @@ std::optional<Float> parseFloat(std::string_view word) {
 }
 
 template <typename T>
-void appendBytes(std::vector<unsigned char>& bytes, T value) {
+void appendBytes(ArrayBytes& bytes, T value) {
   size_t old = bytes.size();
   bytes.resize(old + sizeof(T));
   std::memcpy(bytes.data() + old, &value, sizeof(T));
@@ -98,7 +98,7 @@ struct TextReader::ListState {
   size_t rank;
   /// -1 until the first list at that depth is complete.
   std::vector<int64_t> shape;
-  std::vector<unsigned char> bytes;
+  ArrayBytes bytes;
 };
 
 TextReader::TextReader(std::string text, std::string sourceName)

@@ -108,7 +108,7 @@ TEST(ArrayValueTest, FactoriesAndAccessors) {
   EXPECT_EQ(scalar.data<float>()[0], 2.5f);
 
   ArrayValue flags = ArrayValue::fromElements<bool>({3}, std::vector<bool>{true, false, true});
-  EXPECT_EQ(flags.bytes, (std::vector<unsigned char>{1, 0, 1}));
+  EXPECT_EQ(flags.bytes, (arr::runtime::ArrayBytes{1, 0, 1}));
   EXPECT_EQ(ArrayValue::zeros(Dtype::F64, {4, 0, 1 << 30}).elementCount(), 0);
 
   EXPECT_EQ(dtypeName(Dtype::Bool), "bool");
@@ -243,7 +243,7 @@ TEST_F(RuntimeIoTest, NpyReadsScalarsBoolsAndBigEndian) {
   ArrayValue flags = readNpy(
       writeBytes("b.npy", npyFile(1, "{'descr': '|b1', 'fortran_order': False, 'shape': (3,), }",
                                   std::string("\x00\x01\x07", 3))));
-  EXPECT_EQ(flags.bytes, (std::vector<unsigned char>{0, 1, 1}));
+  EXPECT_EQ(flags.bytes, (arr::runtime::ArrayBytes{0, 1, 1}));
 
   // Big-endian data is byte-swapped to the host order.
   std::string bigEndian = rawBytes<float>({1.5f, -0.25f});
