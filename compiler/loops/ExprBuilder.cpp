@@ -238,6 +238,11 @@ ExprP ExprBuilder::binary(BinaryOp op, const ExprP& leftIn, const ExprP& rightIn
       break;
     }
   }
+  // An index compared with itself (a gather's `n < n` once its select is decided).
+  if (left == right && left->type == Elem::I64 && prim::isComparison(op)) {
+    bool reflexive = op == BinaryOp::Le || op == BinaryOp::Ge || op == BinaryOp::Eq;
+    return constant(reflexive, Elem::Bool, left->lanes);
+  }
   // (c ? k1 : k2) == k3 with constants decides in the branches: a guarded read's
   // `select(c, 0, 1) == 0` becomes c.
   bool equality = op == BinaryOp::Eq || op == BinaryOp::Ne;

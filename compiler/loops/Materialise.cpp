@@ -433,9 +433,9 @@ void Lowering::scatterInto(const BufferP& buffer, const Node& node) {
         update(buffer, position, add, value);
       });
     };
-    if (inRange->kind == Expr::Kind::Const)
-      add_();
-    else
+    if (inRange->kind == Expr::Kind::Const) {
+      if (std::get<bool>(inRange->value)) add_(); // else every index is out of range
+    } else
       guarded(inRange, add_);
   });
 }

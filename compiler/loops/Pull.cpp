@@ -62,9 +62,11 @@ ExprP Lowering::rangeCondition(const std::vector<ExprP>& indices,
 
 ExprP Lowering::pullChecked(const core::NodeP& node, const std::vector<ExprP>& indices) {
   ExprP condition = rangeCondition(indices, node->type.shape);
-  if (condition->kind == Expr::Kind::Const) return pull(node, indices);
-
   ExprP zero = exprs_.zero(node->type.elem);
+  // Constant when every index is known in range, or one is known out of it (n < n).
+  if (condition->kind == Expr::Kind::Const)
+    return std::get<bool>(condition->value) ? pull(node, indices) : zero;
+
   ScopeP scope = openScope(current_, false, true);
   for (size_t d = 0; d < indices.size(); ++d)
     assumeInRange(scope, indices[d], node->type.shape[d]);

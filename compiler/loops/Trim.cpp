@@ -22,6 +22,20 @@
 // then get their + 0.0 from a loop of their own, which does no other arithmetic. The
 // loop body may declare locals and guard their reads, but do nothing else: no other
 // stores, no inner loops, and no reads of what the sums write.
+//
+// A mask that is not a whole term cannot be trimmed: past the diagonal,
+// `select(j <= i, a[i, j], 0.0) * x[j]` adds 0.0 * x[j], which is NaN for an infinite
+// x[j]. A gather through such an index (`a[i, if j <= i then j else n]`, zero past the
+// row) is the same. The loop is then split where the condition changes,
+//
+//   at = min(max(i + 1, lo), hi)
+//   for j in [lo, at): the body with the condition true
+//   for j in [at, hi): the body with the condition false
+//
+// and each piece folds its selects: the first reads a[i, j] unmasked, the second adds
+// 0.0 * x[j] with no read of a. Iterations keep their order, so the results are exact.
+// Only conditions of selects are used (range checks of reads are Split's and
+// Version's), and only in bodies small enough to copy.
 
 #include "loops/Trim.h"
 
@@ -29,10 +43,14 @@
 
 #include <optional>
 #include <set>
+#include <unordered_map>
 
 namespace arr::loops {
 
 namespace {
+
+constexpr size_t kMaxSplitStatements = 100;
+constexpr int kMaxSplitDepth = 2; // at most four pieces
 
 /// One masked sum: acc += select(condition, term, zero) or select(condition, zero,
 /// term), possibly nested; the term counts where every condition is as `kept` says.
@@ -62,6 +80,7 @@ public:
       if (loop.kind != Stmt::Kind::For || loop.parallel || loop.step != 1) continue;
       if (auto trips = tripBound(loop); trips && *trips < 4) continue;
       Block trimmed = trim(*statements[s]);
+      if (trimmed.empty()) trimmed = splitAtCondition(*statements[s], kMaxSplitDepth);
       if (trimmed.empty()) continue;
       statements.erase(statements.begin() + s);
       statements.insert(statements.begin() + s, trimmed.begin(), trimmed.end());
@@ -276,6 +295,90 @@ private:
     Block result;
     if (!touches.empty()) result.push_back(makeIf(skipped, std::move(touches)));
     if (!elements.empty()) result.push_back(makeFor(index, first, end, std::move(elements)));
+    return result;
+  }
+
+  /// The loop in two pieces, where a select's condition on the index is true and where
+  /// it is false, each piece with that condition decided (and split again, `depth`
+  /// times); empty when no condition bounds the index.
+  Block splitAtCondition(const Stmt& loop, int depth) {
+    if (depth == 0 || statementCount(loop.body) > kMaxSplitStatements) return {};
+    const uint32_t index = loop.local->id;
+    std::set<uint32_t> own = definedIn(loop.body);
+    ExprP condition, boundary;
+    bool trueBelow = false;
+    forEachStmt(loop.body, [&](const Stmt& s) {
+      for (const ExprP& operand : operandsOf(s))
+        forEachExpr(operand, [&](const Expr& e) {
+          if (condition || e.kind != Expr::Kind::Select || e.lanes != 1) return;
+          const ExprP& candidate = e.operands[0];
+          if (candidate->kind != Expr::Kind::Binary) return;
+          auto [lower, upper] = bounds(candidate, true, index, own);
+          if (!lower == !upper) return;
+          condition = candidate;
+          trueBelow = upper != nullptr;
+          boundary = upper ? upper : lower;
+        });
+    });
+    if (!condition) return {};
+    LocalP at = exprs_.newLocal("at", Elem::I64);
+    Block result = {makeDeclare(at, exprs_.min(exprs_.max(boundary, loop.lower), loop.value))};
+    for (bool below : {true, false}) {
+      auto piece = std::make_shared<Stmt>(loop);
+      if (below)
+        piece->value = exprs_.local(at);
+      else
+        piece->lower = exprs_.local(at);
+      std::unordered_map<uint32_t, ExprP> memo;
+      piece->body = decide(loop.body, condition, exprs_.boolean(below == trueBelow), memo);
+      Block again = splitAtCondition(*piece, depth - 1);
+      if (again.empty())
+        result.push_back(piece);
+      else
+        result.insert(result.end(), again.begin(), again.end());
+    }
+    return result;
+  }
+
+  /// A copy of `block` in which `condition` reads as `value`.
+  Block decide(const Block& block, const ExprP& condition, const ExprP& value,
+               std::unordered_map<uint32_t, ExprP>& memo) {
+    Block copied;
+    for (const StmtP& s : block) {
+      auto copy = std::make_shared<Stmt>(*s);
+      auto replace = [&](ExprP& e) {
+        if (e) e = decide(e, condition, value, memo);
+      };
+      replace(copy->value);
+      replace(copy->lower);
+      replace(copy->work);
+      for (ExprP& index : copy->indices)
+        replace(index);
+      copy->body = decide(s->body, condition, value, memo);
+      copy->orElse = decide(s->orElse, condition, value, memo);
+      if (copy->kind == Stmt::Kind::If && copy->value->kind == Expr::Kind::Const) {
+        const Block& taken = std::get<bool>(copy->value->value) ? copy->body : copy->orElse;
+        copied.insert(copied.end(), taken.begin(), taken.end());
+        continue;
+      }
+      copied.push_back(copy);
+    }
+    return copied;
+  }
+
+  ExprP decide(const ExprP& e, const ExprP& condition, const ExprP& value,
+               std::unordered_map<uint32_t, ExprP>& memo) {
+    if (e == condition) return value;
+    if (e->operands.empty()) return e;
+    if (auto found = memo.find(e->id); found != memo.end()) return found->second;
+    std::vector<ExprP> operands;
+    bool changed = false;
+    for (const ExprP& operand : e->operands) {
+      operands.push_back(decide(operand, condition, value, memo));
+      changed = changed || operands.back() != operand;
+    }
+    ExprP result = changed ? exprs_.rebuild(*e, std::move(operands)) : e;
+    memo.emplace(e->id, result);
     return result;
   }
 
