@@ -8,6 +8,7 @@
 #include "ir/Printer.h"
 #include "ir/Verifier.h"
 #include "ir/Visitor.h"
+#include "loops/Fuse.h"
 #include "loops/Interchange.h"
 #include "loops/Interpreter.h"
 #include "loops/Jam.h"
@@ -59,6 +60,7 @@ const std::vector<PassInfo>& pipelinePasses() {
       {"loops", "fused loop nests (loop IR)", false, true},
       {"tile", "register tiles of products over packed panels of columns", true, true},
       {"interchange", "reductions over rows interchanged with the loops inside them", true, true},
+      {"fuse", "sibling loops over the same range fused", true, true},
       {"release", "buffers released after their last use, hoisted out of loops", true, true},
       {"trim", "sums masked by their index trimmed to the indices the masks keep", true, true},
       {"split", "index-set splitting of loops with range-checked reads", true, true},
@@ -253,6 +255,7 @@ public:
         },
         [this] { return loopsView(); });
     addLoopPass("interchange", loops::interchangeReductions);
+    addLoopPass("fuse", loops::fuseSiblingLoops);
     addLoopPass("release", loops::placeAllocations);
     addLoopPass("trim", loops::trimMaskedSums);
     addLoopPass("split", loops::splitGuardedLoops);
