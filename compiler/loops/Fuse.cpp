@@ -14,7 +14,8 @@
 //   parallel for i < n: y[i] = g(h[i])
 //
 // after which LLVM computes f(x[i]) once (expressions are interned, and loads and
-// pure calls are merged). A later loop moves up to the one it joins past the
+// pure calls are merged; a guarded read that both loops made into a local of their
+// own becomes one). A later loop moves up to the one it joins past the
 // statements between them when it shares nothing with them: no buffer one writes
 // and the other touches, no local one defines or assigns and the other reads.
 // Buffers allocated on the way are allocated before the fused loop.
@@ -40,6 +41,9 @@
 #include "loops/Fuse.h"
 
 #include "loops/Analysis.h"
+
+#include <algorithm>
+#include <map>
 
 namespace arr::loops {
 
@@ -186,8 +190,57 @@ private:
     auto fused = std::make_shared<Stmt>(first);
     fused->body.insert(fused->body.end(), rest.begin(), rest.end());
     if (carriesDependence(accessesOf(fused->body), *fused, false)) return nullptr;
+    mergeGuardedReads(fused->body);
     if (first.parallel) fused->work = exprs_.add(first.work, second.work);
     return fused;
+  }
+
+  /// A guarded read that the fused body repeats (each loop read the element into a
+  /// local of its own, `x = 0.0; if c: x = a[..]`) reads the first one's local instead,
+  /// when nothing between writes the buffer it reads: the expressions over it are then
+  /// the same (interned), and computed once.
+  void mergeGuardedReads(Block& body) {
+    struct Read {
+      ExprP zero, condition, value;
+      LocalP local;
+    };
+    std::vector<Read> seen;
+    std::map<uint32_t, ExprP> renamed;
+    Block merged;
+    auto renamedCopy = [&](const StmtP& statement) {
+      return renamed.empty() ? statement : substituteBlock(exprs_, {statement}, renamed)[0];
+    };
+    for (size_t k = 0; k < body.size(); ++k) {
+      StmtP statement = renamedCopy(body[k]);
+      if (statement->kind == Stmt::Kind::Declare && k + 1 < body.size()) {
+        StmtP guard = renamedCopy(body[k + 1]);
+        if (guard->kind == Stmt::Kind::If && guard->orElse.empty() && guard->body.size() == 1 &&
+            guard->body[0]->kind == Stmt::Kind::Assign &&
+            guard->body[0]->local->id == statement->local->id) {
+          Read read{statement->value, guard->value, guard->body[0]->value, statement->local};
+          auto same = std::find_if(seen.begin(), seen.end(), [&](const Read& other) {
+            return other.zero == read.zero && other.condition == read.condition &&
+                   other.value == read.value && other.local->type == read.local->type;
+          });
+          if (same != seen.end()) {
+            renamed[statement->local->id] = exprs_.local(same->local);
+          } else {
+            seen.push_back(read);
+            merged.push_back(statement);
+            merged.push_back(guard);
+          }
+          ++k;
+          continue;
+        }
+      }
+      Block written = {statement};
+      std::set<uint32_t> buffers = writtenBuffers(written);
+      std::erase_if(seen, [&](const Read& read) {
+        return readsAnyBuffer(read.value, buffers) || readsAnyBuffer(read.condition, buffers);
+      });
+      merged.push_back(statement);
+    }
+    body = std::move(merged);
   }
 
   static bool intersects(const std::set<const Expr*>& a, const std::set<const Expr*>& b) {

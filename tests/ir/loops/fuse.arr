@@ -45,3 +45,16 @@ entry mixed(x: [n]f64, y: [n]f64): ([n]f64, [n]f64) = (exp(x), y + 1.0)
 -- CHECK: {{^  }}parallel for [[I:i_[0-9]+]] < {{n_[0-9]+}} work 1:{{$}}
 -- CHECK-NEXT: {{^    }}{{out0_[0-9]+}}[[[I]]] = exp({{x_[0-9]+}}[[[I]]]){{$}}
 -- CHECK-NEXT: {{^  }}parallel for
+
+-- Each loop reads x[i + 1] under its range check into a local of its own; fused, the
+-- second read is the first one's local, so both results take the same tanh.
+entry nextTwice(x: [n]f64): ([n]f64, [n]f64) =
+  (build([n], \i -> tanh(x[i + 1]) * 2.0), build([n], \i -> tanh(x[i + 1]) + 1.0))
+-- CHECK-LABEL: loops nextTwice(
+-- CHECK: {{^  }}parallel for [[I:i_[0-9]+]] < {{n_[0-9]+}} work {{[0-9]+}}:{{$}}
+-- CHECK-NEXT: {{^    }}f64 [[SAFE:safe_[0-9]+]] = 0.0{{$}}
+-- CHECK-NEXT: {{^    }}if {{.*}}:{{$}}
+-- CHECK-NEXT: {{^      }}[[SAFE]] = {{x_[0-9]+}}[[[I]] + 1]{{$}}
+-- CHECK-NEXT: {{^    }}{{out0_[0-9]+}}[[[I]]] = tanh([[SAFE]]) * 2.0{{$}}
+-- CHECK-NEXT: {{^    }}{{out1_[0-9]+}}[[[I]]] = tanh([[SAFE]]) + 1.0{{$}}
+-- CHECK-NOT: safe_
