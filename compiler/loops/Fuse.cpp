@@ -204,6 +204,12 @@ private:
       ExprP zero, condition, value;
       LocalP local;
     };
+    // Only a local that its guard alone assigns is one read.
+    std::map<uint32_t, int> assignments;
+    forEachStmt(body, [&](const Stmt& s) {
+      if (s.kind == Stmt::Kind::Assign || s.kind == Stmt::Kind::Accumulate)
+        ++assignments[s.local->id];
+    });
     std::vector<Read> seen;
     std::map<uint32_t, ExprP> renamed;
     Block merged;
@@ -216,7 +222,8 @@ private:
         StmtP guard = renamedCopy(body[k + 1]);
         if (guard->kind == Stmt::Kind::If && guard->orElse.empty() && guard->body.size() == 1 &&
             guard->body[0]->kind == Stmt::Kind::Assign &&
-            guard->body[0]->local->id == statement->local->id) {
+            guard->body[0]->local->id == statement->local->id &&
+            assignments[statement->local->id] == 1) {
           Read read{statement->value, guard->value, guard->body[0]->value, statement->local};
           auto same = std::find_if(seen.begin(), seen.end(), [&](const Read& other) {
             return other.zero == read.zero && other.condition == read.condition &&
@@ -233,10 +240,13 @@ private:
           continue;
         }
       }
+      // A read is no longer the same after a write of its buffer or of a local it reads.
       Block written = {statement};
       std::set<uint32_t> buffers = writtenBuffers(written);
+      std::set<uint32_t> locals = assignedFromOutside(written);
       std::erase_if(seen, [&](const Read& read) {
-        return readsAnyBuffer(read.value, buffers) || readsAnyBuffer(read.condition, buffers);
+        return readsAnyBuffer(read.value, buffers) || readsAnyBuffer(read.condition, buffers) ||
+               mentionsAny(read.value, locals) || mentionsAny(read.condition, locals);
       });
       merged.push_back(statement);
     }
