@@ -3,6 +3,7 @@
 // a chosen) CPU (ARCHITECTURE.md §1, codegen/).
 
 #include "loops/LoopIR.h"
+#include "loops/Tile.h"
 
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
@@ -42,13 +43,9 @@ std::unique_ptr<llvm::Module> generateModule(const loops::Program& program,
 /// The machine code generates for: the host's CPU and features unless asked otherwise.
 std::unique_ptr<llvm::TargetMachine> makeTargetMachine(const TargetOptions& options);
 
-/// The target's vector registers, which the loop passes size register tiles by.
-struct VectorRegisters {
-  int bytes = 16;
-  int count = 16;
-};
-/// Throws std::runtime_error for an unknown CPU, like makeTargetMachine.
-VectorRegisters vectorRegisters(const TargetOptions& options);
+/// The target's vector registers, which the loop passes size register tiles by. Throws
+/// std::runtime_error for an unknown CPU, like makeTargetMachine.
+loops::VectorRegisters vectorRegisters(const TargetOptions& options);
 
 /// Runs the new pass manager's default pipeline for the optimisation level.
 void optimiseModule(llvm::Module& module, const TargetOptions& target);

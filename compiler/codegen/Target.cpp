@@ -69,7 +69,7 @@ std::unique_ptr<llvm::TargetMachine> makeTargetMachine(const TargetOptions& opti
   return machine;
 }
 
-VectorRegisters vectorRegisters(const TargetOptions& options) {
+loops::VectorRegisters vectorRegisters(const TargetOptions& options) {
   std::unique_ptr<llvm::TargetMachine> machine = makeTargetMachine(options);
   const llvm::MCSubtargetInfo* subtarget = machine->getMCSubtargetInfo();
   if (subtarget->checkFeatures("+avx512f")) return {64, 32};

@@ -242,11 +242,10 @@ public:
     add(
         "tile",
         [this] {
-          loops::TileTarget target;
+          loops::VectorRegisters target;
           try {
-            codegen::VectorRegisters registers = codegen::vectorRegisters(
+            target = codegen::vectorRegisters(
                 {c_.options.optLevel, c_.options.targetCpu, c_.options.segmentSize});
-            target = {registers.bytes, registers.count};
           } catch (const std::runtime_error&) {
             // An unknown CPU: the llvm pass reports it.
           }

@@ -92,9 +92,10 @@ Footprint footprintOf(const Stmt& statement) {
   return f;
 }
 
-bool intersects(const std::set<uint32_t>& a, const std::set<uint32_t>& b) {
-  for (uint32_t id : a)
-    if (b.count(id)) return true;
+template <typename T>
+bool intersects(const std::set<T>& a, const std::set<T>& b) {
+  for (const T& item : a)
+    if (b.count(item)) return true;
   return false;
 }
 
@@ -251,12 +252,6 @@ private:
       merged.push_back(statement);
     }
     body = std::move(merged);
-  }
-
-  static bool intersects(const std::set<const Expr*>& a, const std::set<const Expr*>& b) {
-    for (const Expr* e : a)
-      if (b.count(e)) return true;
-    return false;
   }
 
   ExprBuilder& exprs_;

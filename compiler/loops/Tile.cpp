@@ -9,7 +9,7 @@
 //
 //   for u: for v: s = init; for l: s += A(u, l) * B(l, v); out[u, v] = f(s)
 //
-// runs as tiles of R rows by V columns (TileTarget below):
+// runs as tiles of R rows by V columns (shapeTile below):
 //
 //   P = alloc [panels, L, V]; P[p, l, j] = B(l, lo + p V + j)    (packed panels)
 //   for t < panels * tiles:                         (every tile, panel by panel)
@@ -93,7 +93,7 @@ struct Lanes {
 
 class Tiler {
 public:
-  Tiler(ExprBuilder& exprs, const TileTarget& target) : exprs_(exprs), target_(target) {}
+  Tiler(ExprBuilder& exprs, const VectorRegisters& target) : exprs_(exprs), target_(target) {}
 
   void block(Block& statements) {
     Block result;
@@ -226,9 +226,9 @@ private:
       widest = std::max(widest, elementBytes(declare->local->type));
     for (const ExprP& load : nest.packed)
       widest = std::max(widest, elementBytes(load->type));
-    nest.tileLanes = std::min(kMaxLanes, 2 * target_.registerBytes / widest);
-    int64_t perRow = std::max<int64_t>(1, nest.tileLanes * widest / target_.registerBytes);
-    int64_t free = target_.registers - perRow * int64_t(nest.packed.size()) - 2;
+    nest.tileLanes = std::min(kMaxLanes, 2 * target_.bytes / widest);
+    int64_t perRow = std::max<int64_t>(1, nest.tileLanes * widest / target_.bytes);
+    int64_t free = target_.count - perRow * int64_t(nest.packed.size()) - 2;
     nest.tileRows =
         std::clamp<int64_t>(free / (perRow * int64_t(nest.accumulators.size())), 1, kMaxRows);
   }
@@ -667,12 +667,12 @@ private:
   }
 
   ExprBuilder& exprs_;
-  TileTarget target_;
+  VectorRegisters target_;
 };
 
 } // namespace
 
-void tileProducts(Function& function, ExprBuilder& exprs, const TileTarget& target) {
+void tileProducts(Function& function, ExprBuilder& exprs, const VectorRegisters& target) {
   Tiler(exprs, target).block(function.body);
 }
 

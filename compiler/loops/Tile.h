@@ -11,12 +11,13 @@
 
 namespace arr::loops {
 
-/// The vector registers of the target: their size and how many there are.
-struct TileTarget {
-  int registerBytes = 64;
-  int registers = 32;
+/// The target's vector registers, which the tiles are sized by: their size and how many
+/// there are (codegen::vectorRegisters reads them from the target machine).
+struct VectorRegisters {
+  int bytes = 64;
+  int count = 32;
 };
 
-void tileProducts(Function& function, ExprBuilder& exprs, const TileTarget& target);
+void tileProducts(Function& function, ExprBuilder& exprs, const VectorRegisters& target);
 
 } // namespace arr::loops
