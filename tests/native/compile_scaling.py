@@ -31,22 +31,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from native_checks import report, summary
 
 TIMEOUT = 300 * float(os.environ.get("ARR_TIME_SCALE", "1"))
-
-passed = 0
-failed = 0
-
-
-def report(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-    print(("PASS " if ok else "FAIL ") + what, flush=True)
-    return ok
-
 
 def first_lines(text, count=3):
     return " | ".join(text.strip().splitlines()[:count]) or "(nothing)"
@@ -185,8 +172,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="arr-scaling-") as directory:
         for case in CASES:
             check_case(os.path.abspath(args.arrc), directory, *case)
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return summary()
 
 
 if __name__ == "__main__":

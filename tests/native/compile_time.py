@@ -21,25 +21,13 @@ import subprocess
 import sys
 import tempfile
 import time
+from native_checks import report, summary
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 TIMEOUT_SECONDS = 600
 ENTRY = re.compile(r"^entry\s+([A-Za-z_][A-Za-z0-9_]*)", re.MULTILINE)
 NUMBER = re.compile(r"-?(?:inf|nan|[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?)")
-
-passed = 0
-failed = 0
-
-
-def report(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-    print(("PASS " if ok else "FAIL ") + what, flush=True)
-
 
 def run(command, stdin_text=None):
     return subprocess.run(command, input=stdin_text, capture_output=True, text=True, timeout=TIMEOUT_SECONDS)
@@ -116,8 +104,7 @@ def main():
                 name, entry, os.path.basename(input_path),
                 "the interpreter's result" if ok else "%r, the interpreter %r" % (
                     native.stdout.strip()[:300], reference.stdout.strip()[:300])))
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return summary()
 
 
 if __name__ == "__main__":

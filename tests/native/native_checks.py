@@ -1,5 +1,6 @@
-"""What the native tests share (codegen_test.py, tile_test.py): a tally of PASS/FAIL lines,
-running a command, and the environment that sets the thread count."""
+"""What the native tests share (codegen_test.py, tile_test.py, compile_time.py,
+compile_scaling.py): a tally of PASS/FAIL lines, running a command, and the environment
+that sets the thread count."""
 
 import os
 import subprocess

@@ -33,6 +33,7 @@ import sys
 import tempfile
 
 import numpy as np
+from sample_checks import report, summary
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -41,19 +42,6 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 _spec = importlib.util.spec_from_file_location("ba_convert", os.path.join(ROOT, "samples", "ba", "convert.py"))
 convert = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(convert)
-
-passed = 0
-failed = 0
-
-
-def report(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-    print(("PASS " if ok else "FAIL ") + what, flush=True)
-
 
 # ---- an independent numpy implementation of ADBench's BA residuals ----------
 
@@ -238,8 +226,7 @@ def main():
         small = jittered_problem(os.path.join(args.data, "ba2_n21_m11315_p36455.txt"), 4, 3, 20, 7)
         check_problem(args, "ba2 jittered, 4 cameras, 3 points (K=13)", small, 13, ["-D", "K=13"],
                       os.path.join(tmp, "ba2"))
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return summary()
 
 
 if __name__ == "__main__":

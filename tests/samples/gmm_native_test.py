@@ -29,6 +29,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, HERE)
 import gmm_test  # noqa: E402  (its parser, ADBench reader and helpers)
 from gmm_test import EXPECTED_TEST_VALUE, GRAD_PARAMS, SAMPLE, convert, report  # noqa: E402
+from sample_checks import summary  # noqa: E402
 
 
 def run(command):
@@ -108,7 +109,7 @@ def main():
         report(proc.returncode == 0, f"arrc {SAMPLE} -o EXE exits {proc.returncode}"
                + (f": {proc.stderr.strip()}" if proc.returncode else ""))
         if proc.returncode != 0:
-            print(f"{gmm_test.passed} passed, {gmm_test.failed} failed")
+            summary()
             return 1
 
         check_problem(args, exe, "test.txt", os.path.join(args.data, "test.txt"),
@@ -119,8 +120,7 @@ def main():
         gmm_test.write_prefix(os.path.join(args.data, "1k", "gmm_d10_K25.txt"), small, 20)
         check_problem(args, exe, "1k/gmm_d10_K25 (20 points)", small, os.path.join(tmp, "d10_K25_n20"))
 
-    print(f"{gmm_test.passed} passed, {gmm_test.failed} failed")
-    return 1 if gmm_test.failed else 0
+    return summary()
 
 
 if __name__ == "__main__":

@@ -40,22 +40,10 @@ SAMPLE = os.path.join(ROOT, "samples", "gmm", "gmm.arr")
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.join(ROOT, "samples", "gmm"))
 import convert  # noqa: E402
+from sample_checks import report, summary  # noqa: E402
 
 EXPECTED_TEST_VALUE = 8.07380408004975791  # ADBench's expected objective on gmm/test.txt
 GRAD_PARAMS = ["alphas", "means", "qs", "ls"]
-
-passed = 0
-failed = 0
-
-
-def report(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-    print(("PASS " if ok else "FAIL ") + what, flush=True)
-
 
 # ---- arrc's text output ----------------------------------------------------
 
@@ -246,8 +234,7 @@ def main():
         except Exception as e:  # noqa: BLE001
             report(False, f"1k/gmm_d10_K25 (20 points): objective_grad: {e}")
 
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return summary()
 
 
 if __name__ == "__main__":

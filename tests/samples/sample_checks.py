@@ -1,5 +1,5 @@
-"""What the sample tests share (lstm_test.py, ode_test.py): a tally of PASS/FAIL lines,
-running a compiled entry into .npy files, and relative errors."""
+"""What the sample tests share (lstm_test.py, ode_test.py, gmm_test.py, ba_test.py): a
+tally of PASS/FAIL lines, running a compiled entry into .npy files, and relative errors."""
 
 import os
 import subprocess
