@@ -59,7 +59,9 @@ Options:
                         iterate keeps: 'all' (default; one per step, the fastest), 'sqrt'
                         (one per segment of ~sqrt(n) steps, recomputing each segment's
                         states when its derivative runs: about 2*sqrt(n) states, and the
-                        steps run twice), or K (segments of K steps: n/K + K states)
+                        steps run twice), or K (segments of K steps: n/K + K states);
+                        with 'all', a loop differentiated inside another loop's step
+                        also keeps the values its reverse reads, freed after each step
   --emit-llvm           write LLVM IR instead of an object file
   --print-link-flags    print the flags a C program needs to link an object from arrc -c
   --print-stdlib-dir    print the directory of the standard library (imports, the prelude)

@@ -224,7 +224,13 @@ public:
          pass(
              "simplify", [&] { c_.core = passes::simplify(c_.core); }, [&] { return coreView(); }),
          pass(
-             "ad", [&] { c_.dual = ad::forwardPasses(c_.core); }, [&] { return dualView(); }),
+             "ad",
+             [&] {
+               // With checkpoints, a segment's steps keep only their states.
+               bool keep = options.loopCheckpoints.rule == ad::LoopCheckpoints::Rule::EveryStep;
+               c_.dual = ad::forwardPasses(c_.core, keep);
+             },
+             [&] { return dualView(); }),
          pass(
              "hoist", [&] { c_.dual = ad::hoistReplicateAxes(std::move(c_.dual)); },
              [&] { return dualView(); }),

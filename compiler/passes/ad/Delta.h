@@ -5,6 +5,7 @@
 // primal program. Share nodes carry increasing ids; a Delta node may be
 // referenced from several places (a DAG), which is why Share exists.
 
+#include "ir/Builder.h"
 #include "ir/Core.h"
 
 #include <memory>
@@ -20,6 +21,17 @@ using core::VarP;
 
 struct Delta;
 using DeltaP = std::shared_ptr<const Delta>;
+
+/// The reverse of a loop's step, built by the forward pass for a loop that keeps its
+/// steps' intermediate values (Forward.h): the step's transposed Delta over the step's
+/// parameters, the cotangents of its results and the kept values, which the reverse
+/// sweep binds to its own parameters before `bindings`.
+struct StepReverse {
+  std::vector<VarP> cotangents;        // one per result of the step
+  std::vector<VarP> kept;              // the intermediate values the primal loop stacked
+  std::vector<core::Binding> bindings; // views recomputed from the above, then the sweep
+  std::vector<NodeP> gradients;        // of the differentiable parameters, in order
+};
 
 struct Delta {
   enum class Kind {
@@ -56,8 +68,10 @@ struct Delta {
   std::vector<int> permutation; // Transpose
   NodeP loop;                   // Loop: the primal loop (its count, step and operand layout)
   std::vector<NodeP> primals;   // Loop: its primal operands, then the state before each step
-                                // ([n, ..] per state component)
-  size_t result = 0;            // LoopResult
+                                // ([n, ..] per state component), then the kept values
+                                // ([n, ..] per StepReverse::kept) when `reverse` is set
+  std::shared_ptr<const StepReverse> reverse; // Loop: when it keeps intermediate values
+  size_t result = 0;                          // LoopResult
 };
 
 std::string print(const Delta& delta);

@@ -17,13 +17,15 @@ using K = core::Node::Kind;
 
 /// The Diff nodes in the order the transposition meets them: a Diff's arguments and the
 /// Diff nodes inside its function before it, a let's value before its body.
-void collectSites(const NodeP& node, std::unordered_set<const core::Node*>& seen,
-                  std::vector<NodeP>& sites) {
+/// Each comes with whether it is inside a loop's step.
+void collectSites(const NodeP& node, bool inStep, std::unordered_set<const core::Node*>& seen,
+                  std::vector<std::pair<NodeP, bool>>& sites) {
   if (!seen.insert(node.get()).second) return;
   for (const auto& operand : node->operands)
-    collectSites(operand, seen, sites);
-  if (node->function) collectSites(node->function->body, seen, sites);
-  if (node->kind == K::Diff) sites.push_back(node);
+    collectSites(operand, inStep, seen, sites);
+  if (node->function)
+    collectSites(node->function->body, inStep || node->kind == K::Loop, seen, sites);
+  if (node->kind == K::Diff) sites.emplace_back(node, inStep);
 }
 
 /// The derivative program of one Diff node: bindings and the flattened results.
@@ -128,16 +130,17 @@ const DualFunction* DualProgram::find(const core::Node& diff) const {
   return nullptr;
 }
 
-DualProgram forwardPasses(const core::Program& program) {
+DualProgram forwardPasses(const core::Program& program, bool keepInnerLoopIntermediates) {
   DualProgram result{program, {}};
   std::unordered_set<const core::Node*> seen;
   for (const auto& entry : program.entries) {
-    std::vector<NodeP> diffs;
-    collectSites(entry.function.body, seen, diffs);
-    for (const NodeP& diff : diffs) {
+    std::vector<std::pair<NodeP, bool>> diffs;
+    collectSites(entry.function.body, false, seen, diffs);
+    for (const auto& [diff, inStep] : diffs) {
       if (containsDifferentiation(*diff->function) || result.find(*diff)) continue;
+      bool keep = keepInnerLoopIntermediates && inStep && diff->diffKind != core::DiffKind::Jvp;
       result.sites.push_back({diff->diffKind, diff->function, diff->differentiable,
-                              forwardPass(*diff->function, diff->differentiable)});
+                              forwardPass(*diff->function, diff->differentiable, keep)});
     }
   }
   return result;

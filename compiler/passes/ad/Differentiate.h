@@ -35,8 +35,11 @@ struct DualProgram {
 /// Whether a function's body contains a Diff node (which must be differentiated first).
 bool containsDifferentiation(const core::Function& function);
 
-/// `ad`: the forward pass of each differentiation ready for it.
-DualProgram forwardPasses(const core::Program& program);
+/// `ad`: the forward pass of each differentiation ready for it. Reverse-mode ones inside a
+/// loop's step (the vjp of a step, run by a reverse sweep, and derivatives written in a
+/// loop body) keep their loops' intermediate values when `keepInnerLoopIntermediates`
+/// (forwardPass): that memory lives for one step of the enclosing loop.
+DualProgram forwardPasses(const core::Program& program, bool keepInnerLoopIntermediates);
 
 /// `hoist`: hoistReplicates (Hoist.h) applied to every forward pass.
 DualProgram hoistReplicateAxes(DualProgram program);

@@ -4,7 +4,11 @@
 #include "ir/Builder.h"
 #include "ir/Printer.h"
 #include "ir/Rewrite.h"
+#include "ir/Visitor.h"
+#include "passes/ad/Hoist.h"
+#include "passes/ad/Transpose.h"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <set>
@@ -33,6 +37,8 @@ NodeP constant(double value, const Type& type) {
 
 class Forward {
 public:
+  explicit Forward(bool keepLoopIntermediates) : keepLoopIntermediates_(keepLoopIntermediates) {}
+
   DualFunction run(const core::Function& function, const std::vector<bool>& differentiable) {
     DualFunction dual;
     dual.params = function.params;
@@ -152,6 +158,96 @@ private:
     return std::make_shared<const core::Function>(core::Function{step.params, extend(step.body)});
   }
 
+  static bool containsDiff(const NodeP& body) {
+    bool found = false;
+    core::forEachNode(body, [&](const core::Node& node) { found |= node.kind == K::Diff; });
+    return found;
+  }
+
+  /// Whether the reverse sweep recomputes `binding` rather than reading it from the primal
+  /// loop: views of other values, and discrete values (indices, conditions), which are
+  /// cheap. A loop's results (several variables) are read.
+  static bool recomputed(const core::Binding& binding) {
+    if (binding.vars.size() != 1) return false;
+    if (!isFloatType(binding.vars[0]->type)) return true;
+    switch (binding.value->kind) {
+    case K::Variable:
+    case K::Const:
+    case K::SizeValue:
+    case K::Iota:
+    case K::Replicate:
+    case K::Index:
+    case K::Gather:
+    case K::Tr:
+    case K::Reshape:
+      return true;
+    default:
+      return false;
+    }
+  }
+
+  /// A loop step that also returns, after its results and the `stateCount` states it
+  /// started from, the intermediate values its reverse reads; and that reverse. The step
+  /// is differentiated here, with its own loops keeping their intermediates too.
+  static std::pair<core::FunctionP, std::shared_ptr<const StepReverse>>
+  keepingIntermediates(const core::Function& step, size_t stateCount,
+                       const std::vector<bool>& differentiable) {
+    DualFunction dual = hoistReplicates(Forward(true).run(step, differentiable));
+    auto reverse = std::make_shared<StepReverse>();
+    std::vector<NodeP> cotangents;
+    for (const NodeP& result : dual.results) {
+      reverse->cotangents.push_back(core::newVar("ct", result->type));
+      cotangents.push_back(core::makeVariable(reverse->cotangents.back()));
+    }
+    std::vector<core::Binding> sweep;
+    std::map<size_t, NodeP> found = transpose(dual, cotangents, sweep);
+    for (size_t k = 0; k < step.params.size(); ++k) {
+      if (!differentiable[k]) continue;
+      auto it = found.find(k);
+      reverse->gradients.push_back(it != found.end() ? it->second
+                                                     : core::zerosOf(step.params[k]->type));
+    }
+    // The primal values the sweep reads, through the views it recomputes: kept when
+    // computed, recomputed when views.
+    std::unordered_map<uint32_t, size_t> bindingOf;
+    for (size_t b = 0; b < dual.bindings.size(); ++b)
+      for (const VarP& var : dual.bindings[b].vars)
+        bindingOf[var->id] = b;
+    std::vector<VarP> pending =
+        core::freeVariables(core::wrapInBindings(sweep, core::makeTuple(reverse->gradients)));
+    std::set<size_t> recompute;
+    std::map<size_t, std::vector<VarP>> kept; // by binding, in program order
+    std::set<uint32_t> visited;
+    while (!pending.empty()) {
+      VarP var = pending.back();
+      pending.pop_back();
+      auto it = bindingOf.find(var->id);
+      if (it == bindingOf.end() || !visited.insert(var->id).second) continue;
+      const core::Binding& binding = dual.bindings[it->second];
+      if (!recomputed(binding)) {
+        kept[it->second].push_back(var);
+      } else if (recompute.insert(it->second).second) {
+        for (const VarP& free : core::freeVariables(binding.value))
+          pending.push_back(free);
+      }
+    }
+    for (size_t b : recompute)
+      reverse->bindings.push_back(dual.bindings[b]);
+    reverse->bindings.insert(reverse->bindings.end(), sweep.begin(), sweep.end());
+    std::vector<NodeP> results = dual.results;
+    for (size_t j = 0; j < stateCount; ++j)
+      results.push_back(core::makeVariable(step.params[j]));
+    for (auto& [binding, vars] : kept)
+      for (const VarP& var : vars) {
+        reverse->kept.push_back(var);
+        results.push_back(core::makeVariable(var));
+      }
+    auto primal = std::make_shared<core::Function>();
+    primal->params = step.params;
+    primal->body = core::wrapInBindings(dual.bindings, core::makeTuple(results));
+    return {primal, reverse};
+  }
+
   /// A loop's results, bound to `names` (fresh variables when none are given), and their
   /// deltas (null for zero). The derivative of the loop is one Delta of all of them (a
   /// Loop under a Share): its tangents flow through the steps together. The primal loop
@@ -176,16 +272,26 @@ private:
       bindings_.push_back({names, core::rebuild(t, primals, {})});
       return std::vector<DeltaP>(types.size());
     }
-    NodeP primal = core::rebuild(t, primals, {}, withStatesBefore(*t.function, t.stateCount));
+    std::shared_ptr<const StepReverse> reverse;
+    core::FunctionP step = withStatesBefore(*t.function, t.stateCount);
+    if (keepLoopIntermediates_ && !containsDiff(t.function->body)) {
+      std::vector<bool> differentiable(t.operands.size());
+      for (size_t j = 0; j < differentiable.size(); ++j)
+        differentiable[j] =
+            isFloatType(t.function->params[j]->type) && (j < t.stateCount || parts[j]);
+      std::tie(step, reverse) = keepingIntermediates(*t.function, t.stateCount, differentiable);
+    }
+    NodeP primal = core::rebuild(t, primals, {}, step);
     std::vector<VarP> all = names;
     std::vector<Type> allTypes = core::resultTypes(*primal);
     for (size_t j = types.size(); j < allTypes.size(); ++j)
-      all.push_back(core::newVar("before", allTypes[j]));
+      all.push_back(core::newVar(j < types.size() + t.stateCount ? "before" : "kept", allTypes[j]));
     bindings_.push_back({all, primal});
     DeltaP derivative = make(Delta::Kind::Loop, types[0], parts);
     auto* loop = const_cast<Delta*>(derivative.get());
     loop->loop = term;
     loop->primals = primals;
+    loop->reverse = reverse;
     for (size_t j = types.size(); j < all.size(); ++j)
       loop->primals.push_back(core::makeVariable(all[j]));
     DeltaP shared = share(derivative);
@@ -501,6 +607,7 @@ private:
   std::unordered_map<uint32_t, DeltaP> varDelta_;
   std::unordered_map<const core::Node*, std::pair<NodeP, Dual>> memo_;
   uint64_t nextId_ = 1;
+  bool keepLoopIntermediates_;
 };
 
 /// Prints a Delta DAG: a Share's fragment is printed at its first occurrence only.
@@ -618,8 +725,9 @@ void printDelta(const Delta& delta, std::string& out, std::set<uint64_t>& printe
 
 } // namespace
 
-DualFunction forwardPass(const core::Function& function, const std::vector<bool>& differentiable) {
-  return Forward().run(function, differentiable);
+DualFunction forwardPass(const core::Function& function, const std::vector<bool>& differentiable,
+                         bool keepLoopIntermediates) {
+  return Forward(keepLoopIntermediates).run(function, differentiable);
 }
 
 std::string print(const Delta& delta) {

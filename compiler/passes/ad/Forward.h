@@ -20,7 +20,14 @@ struct DualFunction {
 
 /// Differentiates a function in BOT normal form (no build1) with respect to the
 /// parameters marked in `differentiable` (one flag per parameter, floats only).
-DualFunction forwardPass(const core::Function& function, const std::vector<bool>& differentiable);
+///
+/// A loop's primal keeps the state before each step, from which the reverse sweep
+/// recomputes each step (LoopDerivatives.h). With `keepLoopIntermediates`, its loops
+/// (and theirs) also keep the values the steps' reverse reads, and the reverse sweep reads
+/// them instead of running the step again: for loops differentiated inside another
+/// loop's step, whose memory lives for one step of that loop.
+DualFunction forwardPass(const core::Function& function, const std::vector<bool>& differentiable,
+                         bool keepLoopIntermediates = false);
 
 /// `--dump-after=ad`: the primal bindings and the Delta terms.
 std::string print(const DualFunction& dual);

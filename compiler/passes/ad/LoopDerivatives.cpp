@@ -137,15 +137,20 @@ std::vector<NodeP> loopCotangents(const Delta& delta, const std::vector<NodeP>& 
       resultCotangents[r] = core::zerosOf(type);
     }
   }
+  // The values the primal loop kept for the step's reverse, when it did.
+  std::vector<NodeP> keptRows;
+  if (delta.reverse)
+    for (size_t i = 0; i < delta.reverse->kept.size(); ++i) {
+      const NodeP& stacked = delta.primals[saved + shape.states + i];
+      elements.push_back(reversed(stacked, shape.count()));
+      keptRows.push_back(addParam(*step, "kept", delta.reverse->kept[i]->type));
+    }
   for (size_t j = 0; j < shape.captured; ++j) {
     size_t k = shape.states + shape.elements + j;
     captured.push_back(delta.primals[k]);
     primalArgs[k] = addParam(*step, "c", params[k]->type);
   }
-  std::vector<NodeP> args = primalArgs;
-  args.insert(args.end(), resultCotangents.begin(), resultCotangents.end());
-  NodeP vjp = core::makeDiff(core::DiffKind::Vjp, delta.loop->function, args, differentiable);
-  step->body = bindResults(vjp, [&](const std::vector<NodeP>& gradients) {
+  auto nextState = [&](const std::vector<NodeP>& gradients) {
     std::vector<NodeP> next, outputs;
     size_t g = 0;
     std::vector<NodeP> gradientOf(params.size());
@@ -162,7 +167,25 @@ std::vector<NodeP> loopCotangents(const Delta& delta, const std::vector<NodeP>& 
       if (differentiable[shape.states + j]) outputs.push_back(gradientOf[shape.states + j]);
     next.insert(next.end(), outputs.begin(), outputs.end());
     return core::makeTuple(next);
-  });
+  };
+  if (delta.reverse) {
+    // The step's reverse, built by the forward pass, over this step's parameters.
+    const StepReverse& reverse = *delta.reverse;
+    std::vector<core::Binding> stepBindings;
+    for (size_t k = 0; k < params.size(); ++k)
+      stepBindings.push_back({{params[k]}, primalArgs[k]});
+    for (size_t r = 0; r < reverse.cotangents.size(); ++r)
+      stepBindings.push_back({{reverse.cotangents[r]}, resultCotangents[r]});
+    for (size_t i = 0; i < reverse.kept.size(); ++i)
+      stepBindings.push_back({{reverse.kept[i]}, keptRows[i]});
+    stepBindings.insert(stepBindings.end(), reverse.bindings.begin(), reverse.bindings.end());
+    step->body = core::wrapInBindings(stepBindings, nextState(reverse.gradients));
+  } else {
+    std::vector<NodeP> args = primalArgs;
+    args.insert(args.end(), resultCotangents.begin(), resultCotangents.end());
+    step->body = bindResults(
+        core::makeDiff(core::DiffKind::Vjp, delta.loop->function, args, differentiable), nextState);
+  }
   NodeP reverse = core::makeLoop(shape.count(), init, elements, captured, step);
   std::vector<NodeP> results = bindLoop(reverse, bindings, "ct");
   size_t at = 0;
