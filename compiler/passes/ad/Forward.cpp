@@ -6,12 +6,13 @@
 #include "ir/Rewrite.h"
 #include "ir/Visitor.h"
 #include "passes/ad/Hoist.h"
+#include "passes/ad/LoopDerivatives.h"
 #include "passes/ad/Transpose.h"
 
-#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <set>
+#include <tuple>
 #include <unordered_map>
 
 namespace arr::ad {
@@ -166,7 +167,7 @@ private:
 
   /// Whether the reverse sweep recomputes `binding` rather than reading it from the primal
   /// loop: views of other values, and discrete values (indices, conditions), which are
-  /// cheap. A loop's results (several variables) are read.
+  /// cheap. A loop's results (several variables) are kept.
   static bool recomputed(const core::Binding& binding) {
     if (binding.vars.size() != 1) return false;
     if (!isFloatType(binding.vars[0]->type)) return true;
@@ -273,14 +274,12 @@ private:
       return std::vector<DeltaP>(types.size());
     }
     std::shared_ptr<const StepReverse> reverse;
-    core::FunctionP step = withStatesBefore(*t.function, t.stateCount);
-    if (keepLoopIntermediates_ && !containsDiff(t.function->body)) {
-      std::vector<bool> differentiable(t.operands.size());
-      for (size_t j = 0; j < differentiable.size(); ++j)
-        differentiable[j] =
-            isFloatType(t.function->params[j]->type) && (j < t.stateCount || parts[j]);
-      std::tie(step, reverse) = keepingIntermediates(*t.function, t.stateCount, differentiable);
-    }
+    core::FunctionP step;
+    if (keepLoopIntermediates_ && !containsDiff(t.function->body))
+      std::tie(step, reverse) =
+          keepingIntermediates(*t.function, t.stateCount, reverseDifferentiable(t, parts));
+    else
+      step = withStatesBefore(*t.function, t.stateCount);
     NodeP primal = core::rebuild(t, primals, {}, step);
     std::vector<VarP> all = names;
     std::vector<Type> allTypes = core::resultTypes(*primal);

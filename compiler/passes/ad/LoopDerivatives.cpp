@@ -75,21 +75,23 @@ std::vector<NodeP> bindLoop(const NodeP& loop, std::vector<core::Binding>& bindi
 
 } // namespace
 
+std::vector<bool> reverseDifferentiable(const core::Node& loop, const std::vector<DeltaP>& parts) {
+  const auto& params = loop.function->params;
+  std::vector<bool> differentiable(params.size(), false);
+  for (size_t j = 0; j < params.size(); ++j)
+    differentiable[j] = isFloatType(params[j]->type) && (j < loop.stateCount || parts[j]);
+  return differentiable;
+}
+
 std::vector<NodeP> loopCotangents(const Delta& delta, const std::vector<NodeP>& cotangents,
                                   std::vector<core::Binding>& bindings) {
   LoopShape shape(*delta.loop);
   const auto& params = shape.step.params;
   std::vector<NodeP> operandCotangents(delta.parts.size());
-  // What gets a cotangent: every float state component (cotangents flow through the
-  // state from step to step), and the float elements and captured values whose
-  // tangent is not zero.
-  std::vector<bool> differentiable(params.size(), false);
+  std::vector<bool> differentiable = reverseDifferentiable(*delta.loop, delta.parts);
   bool any = false;
-  for (size_t j = 0; j < params.size(); ++j) {
-    bool state = j < shape.states;
-    differentiable[j] = isFloatType(params[j]->type) && (state || delta.parts[j]);
-    any |= differentiable[j] && !state;
-  }
+  for (size_t j = shape.states; j < params.size(); ++j)
+    any |= differentiable[j];
   bool anyResult = false;
   for (const NodeP& cotangent : cotangents)
     anyResult |= cotangent != nullptr;

@@ -7,8 +7,10 @@
 //
 // Reverse mode runs the step's vjp backwards over the states the primal loop kept
 // (one per step), recomputing the step's intermediate values from them; the
-// cotangents of captured values accumulate in the reverse loop's state. Forward
-// mode carries the tangent of the state beside the state through the step's jvp.
+// cotangents of captured values accumulate in the reverse loop's state. A loop whose
+// primal also kept its steps' intermediate values (Forward.h) runs instead the step's
+// reverse that the forward pass built (Delta::reverse) over them. Forward mode carries
+// the tangent of the state beside the state through the step's jvp.
 
 #include "ir/Builder.h"
 #include "passes/ad/Delta.h"
@@ -16,6 +18,11 @@
 #include <vector>
 
 namespace arr::ad {
+
+/// What gets a cotangent in the reverse sweep of `loop`, by step parameter: every float
+/// state component (cotangents flow through the state from step to step), and the float
+/// elements and captured values whose tangent (`parts`, by operand) is not zero.
+std::vector<bool> reverseDifferentiable(const core::Node& loop, const std::vector<DeltaP>& parts);
 
 /// The cotangents of the loop's operands (initial state, elements, captured; null
 /// where the Delta's part is null) for the cotangents of its results (null for zero).
