@@ -485,6 +485,10 @@ Program bulkOperationTransform(const Program& program) {
   return transformEntries(program, [&](const NodeP& body) { return pass.mutate(body); });
 }
 
+FunctionP bulkOperationTransform(const FunctionP& function) {
+  return Bot().normFunction(function);
+}
+
 Program bulkOperationTransformAll(const Program& program) {
   // The differentiated functions first, as without --bot-all: a Diff made by an earlier
   // round may sit in a loop's step, which the whole-entry transform leaves alone.

@@ -15,6 +15,9 @@ namespace arr::passes {
 core::Program bulkOperationTransform(const core::Program& program);
 /// Applies the BOT to whole entry bodies as well (`arrc --bot-all`).
 core::Program bulkOperationTransformAll(const core::Program& program);
+/// Applies the BOT to one function's body: a loop's step that AD differentiates where it
+/// meets the loop (passes/ad/Forward.h), not as the function of a Diff node.
+core::FunctionP bulkOperationTransform(const core::FunctionP& function);
 
 /// Empty when `node` is in the normal form of Theorem 5.1 (no build1, every
 /// index of a variable, a constant, a one-index array literal or a scatter),

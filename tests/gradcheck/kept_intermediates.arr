@@ -86,6 +86,15 @@ entry lossNewtonLike(x: [n]f64, w: f64): f64 = newtonLike(x, w)
 entry dNewtonLike(x: [n]f64, w: f64) = grad(newtonLike)(x, w)
 -- CHECK-GRAD: lossNewtonLike dNewtonLike [3] []
 
+-- Two grads of a function with a loop in one step: each inner loop keeps its own values,
+-- and the outer reverse sweep differentiates both.
+def h(y: f64, x: [n]f64): f64 = fold(\b z -> sin(b * z) + b, y, x)
+def twice(x: [n]f64): f64 =
+  fold(\a e -> a * 0.5 + grad(\y -> h(y, x))(e) * grad(\y -> h(y, x))(a), 0.4, x)
+entry lossTwice(x: [n]f64): f64 = twice(x)
+entry dTwice(x: [n]f64) = grad(twice)(x)
+-- CHECK-GRAD: lossTwice dTwice [3]
+
 -- Second order through nested loops: the first grad's reverse sweep reads kept values,
 -- which the outer differentiation differentiates.
 def twoLevels(x: [n]f64): f64 = fold(\a e -> fold(\b f -> sin(b * f) + e * b, a, x), 0.3, x)

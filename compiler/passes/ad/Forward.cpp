@@ -5,6 +5,7 @@
 #include "ir/Printer.h"
 #include "ir/Rewrite.h"
 #include "ir/Visitor.h"
+#include "passes/Bot.h"
 #include "passes/ad/Hoist.h"
 #include "passes/ad/LoopDerivatives.h"
 #include "passes/ad/Transpose.h"
@@ -189,7 +190,8 @@ private:
 
   /// A loop step that also returns, after its results and the `stateCount` states it
   /// started from, the intermediate values its reverse reads; and that reverse. The step
-  /// is differentiated here, with its own loops keeping their intermediates too.
+  /// (in BOT normal form) is differentiated here, with its own loops keeping their
+  /// intermediates too.
   static std::pair<core::FunctionP, std::shared_ptr<const StepReverse>>
   keepingIntermediates(const core::Function& step, size_t stateCount,
                        const std::vector<bool>& differentiable) {
@@ -276,8 +278,8 @@ private:
     std::shared_ptr<const StepReverse> reverse;
     core::FunctionP step;
     if (keepLoopIntermediates_ && !containsDiff(t.function->body))
-      std::tie(step, reverse) =
-          keepingIntermediates(*t.function, t.stateCount, reverseDifferentiable(t, parts));
+      std::tie(step, reverse) = keepingIntermediates(*passes::bulkOperationTransform(t.function),
+                                                     t.stateCount, reverseDifferentiable(t, parts));
     else
       step = withStatesBefore(*t.function, t.stateCount);
     NodeP primal = core::rebuild(t, primals, {}, step);
