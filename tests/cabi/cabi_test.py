@@ -91,20 +91,8 @@ int main() {
 }
 """
 
-passed = 0
-failed = 0
-
-
-def report(ok, what, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"PASS {what}")
-    else:
-        failed += 1
-        print(f"FAIL {what}" + (f"\n{detail}" if detail else ""))
-    sys.stdout.flush()
-    return ok
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from tally import report, summary  # noqa: E402
 
 
 def run(command, **kwargs):
@@ -227,9 +215,9 @@ def main():
                     result = run(command)
                     print("  " + result.stdout.replace("\n", "\n  ").rstrip())
                     lines = result.stdout.splitlines()
-                    summary = re.fullmatch(r"(\d+) passed, (\d+) failed", lines[-1]) if lines else None
-                    all_ran = (summary is not None and int(summary.group(2)) == 0
-                               and int(summary.group(1)) == EXPECTED_C_CHECKS)
+                    counts = re.fullmatch(r"(\d+) passed, (\d+) failed", lines[-1]) if lines else None
+                    all_ran = (counts is not None and int(counts.group(2)) == 0
+                               and int(counts.group(1)) == EXPECTED_C_CHECKS)
                     report(result.returncode == 0 and all_ran,
                            f"the C program's {EXPECTED_C_CHECKS} checks pass",
                            describe(command, result))
@@ -246,8 +234,7 @@ def main():
                 report(result.returncode == 0 and result.stdout.strip() == "0 42",
                        "arr_answer called from C++ returns 0 and 42", describe([cxx_exe], result))
 
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return summary()
 
 
 if __name__ == "__main__":

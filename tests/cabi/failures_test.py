@@ -46,20 +46,8 @@ code = halves(4, 0, unused, ctypes.byref(value))
 print(code, value.value)
 """
 
-passed = 0
-failed = 0
-
-
-def report(ok, what, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"PASS {what}")
-    else:
-        failed += 1
-        print(f"FAIL {what}" + (f"\n{detail}" if detail else ""))
-    sys.stdout.flush()
-    return ok
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from tally import report, summary  # noqa: E402
 
 
 def run(command, env=None):
@@ -80,9 +68,9 @@ def with_threads(value):
 
 def checks_passed(result):
     lines = result.stdout.splitlines()
-    summary = re.fullmatch(r"(\d+) passed, (\d+) failed", lines[-1]) if lines else None
-    return (result.returncode == 0 and summary is not None and int(summary.group(2)) == 0
-            and int(summary.group(1)) == EXPECTED_C_CHECKS)
+    counts = re.fullmatch(r"(\d+) passed, (\d+) failed", lines[-1]) if lines else None
+    return (result.returncode == 0 and counts is not None and int(counts.group(2)) == 0
+            and int(counts.group(1)) == EXPECTED_C_CHECKS)
 
 
 def host(arrc, cc, flags, directory, extra):
@@ -160,8 +148,7 @@ def main():
                    f"the C host's {EXPECTED_C_CHECKS} checks pass with segments",
                    describe([exe], result))
 
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return summary()
 
 
 if __name__ == "__main__":

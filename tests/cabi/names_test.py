@@ -47,20 +47,8 @@ entry main(x: f64): f64 = x + 1.0
 entry last_error(x: f64): f64 = x * 3.0
 """
 
-passed = 0
-failed = 0
-
-
-def report(ok, what, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"PASS {what}")
-    else:
-        failed += 1
-        print(f"FAIL {what}" + (f"\n{detail}" if detail else ""))
-    sys.stdout.flush()
-    return ok
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from tally import report, summary  # noqa: E402
 
 
 def run(command, stdin_text=None, **kwargs):
@@ -148,9 +136,9 @@ def check_host(cc, obj, flags, directory):
     result = run([exe])
     print("  " + result.stdout.replace("\n", "\n  ").rstrip())
     lines = result.stdout.splitlines()
-    summary = re.fullmatch(r"(\d+) passed, (\d+) failed", lines[-1]) if lines else None
-    report(result.returncode == 0 and summary is not None and summary.group(2) == "0" and
-           int(summary.group(1)) >= 16,
+    counts = re.fullmatch(r"(\d+) passed, (\d+) failed", lines[-1]) if lines else None
+    report(result.returncode == 0 and counts is not None and counts.group(2) == "0" and
+           int(counts.group(1)) >= 16,
            "the C host calls every entry and arr_last_error, and survives", describe([exe], result))
 
 
@@ -213,8 +201,7 @@ def main():
         last_error = check_last_error(arrc, directory)
         check_executable(arrc, nm, PROGRAM, INPUTS, directory)
         check_executable(arrc, nm, last_error, {"last_error": "2.5", "main": "2.5"}, directory)
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return summary()
 
 
 if __name__ == "__main__":

@@ -4,28 +4,10 @@ that sets the thread count."""
 
 import os
 import subprocess
+import sys
 
-passed = 0
-failed = 0
-
-
-def report(ok, what, detail=""):
-    """Prints PASS or FAIL and what was checked, with the detail of a failure; returns ok."""
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-    print(("PASS " if ok else "FAIL ") + what, flush=True)
-    if not ok and detail:
-        print("  " + str(detail).strip().replace("\n", "\n  ")[:3000])
-    return ok
-
-
-def summary():
-    """Prints "N passed, M failed"; the exit status: 1 on any failure."""
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from tally import report, summary  # noqa: E402,F401 (re-exported)
 
 
 def run(command, stdin=None, env=None):

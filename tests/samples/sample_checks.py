@@ -3,26 +3,12 @@ tally of PASS/FAIL lines, running a compiled entry into .npy files, and relative
 
 import os
 import subprocess
+import sys
 
 import numpy as np
 
-passed = 0
-failed = 0
-
-
-def report(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-    print(("PASS " if ok else "FAIL ") + what, flush=True)
-
-
-def summary():
-    """Prints "N passed, M failed"; the exit status: 1 on any failure."""
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from tally import report, summary  # noqa: E402,F401 (re-exported)
 
 
 def run(command, stem):
