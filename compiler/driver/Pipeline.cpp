@@ -18,6 +18,7 @@
 #include "loops/Split.h"
 #include "loops/Tile.h"
 #include "loops/Trim.h"
+#include "loops/Unroll.h"
 #include "loops/Version.h"
 #include "lower/LowerToCore.h"
 #include "passes/Bot.h"
@@ -60,6 +61,7 @@ const std::vector<PassInfo>& pipelinePasses() {
       {"loops", "fused loop nests (loop IR)", false, true},
       {"tile", "register tiles of products over packed panels of columns", true, true},
       {"interchange", "reductions over rows interchanged with the loops inside them", true, true},
+      {"unroll", "short loops unrolled and jammed into the loop nest inside them", true, true},
       {"fuse", "sibling loops over the same range fused", true, true},
       {"release", "buffers released after their last use, hoisted out of loops", true, true},
       {"trim", "sums masked by their index trimmed to the indices the masks keep", true, true},
@@ -260,6 +262,7 @@ public:
         },
         [this] { return loopsView(); });
     addLoopPass("interchange", loops::interchangeReductions);
+    addLoopPass("unroll", loops::unrollShortLoops);
     addLoopPass("fuse", loops::fuseSiblingLoops);
     addLoopPass("release", loops::placeAllocations);
     addLoopPass("trim", loops::trimMaskedSums);

@@ -25,7 +25,9 @@
 #include "loops/Interchange.h"
 
 #include "loops/Analysis.h"
+#include "loops/Jam.h"
 
+#include <cmath>
 #include <functional>
 #include <optional>
 #include <set>
@@ -115,6 +117,9 @@ private:
   bool interchange(StmtP& outer, const std::set<uint32_t>& definedOutside, Block& before) {
     auto lower = asIndexConstant(outer->lower);
     if (!lower || *lower != 0 || outer->step != 1) return false;
+    // A loop of a few iterations (a stencil's taps) is better unrolled, its sums kept in
+    // registers (loops/Unroll.cpp), than turned into a row of a few elements.
+    if (auto trips = constantTrips(*outer); trips && *trips <= kMaxWholeTrips) return false;
     const LocalP& j = outer->local;
     Block& body = outer->body;
     for (size_t d = 0; d < body.size(); ++d) {
@@ -140,7 +145,9 @@ private:
         if (!fissionable(reduction, j->id, stable, writtenBuffers(body))) continue;
         std::optional<Triangle> triangle = boundFreeOf(reduction.value, j->id);
         if (!triangle || !readsOnly(triangle->bound, stable, j->id)) continue;
-        if (!hasStridedLoad(reduction.body, j->id, reduction.local->id)) continue;
+        bool strided = hasStridedLoad(reduction.body, j->id, reduction.local->id);
+        if (collapse(outer, d, f, *triangle, strided, before)) return true;
+        if (!strided) continue;
         rewrite(outer, d, f, *triangle, before);
         return true;
       }
@@ -208,6 +215,67 @@ private:
     return readsAllowed(body.back()->value);
   }
 
+  /// Where the row is only summed again, `for j: sum = identity; for l: sum op= X(l, j);
+  /// acc op= sum`, and both reductions may be reassociated (not with --strict-fp), the terms
+  /// go straight to acc and no row is needed: `for l: for j: acc op= X(l, j)`. When no
+  /// load is strided (`interchanged` false) the loops keep their order, `for j: for l: acc
+  /// op= X(l, j)`: one reduction over a perfect nest, which the unroll pass can jam into.
+  ///
+  /// The lowering of a sum of an empty array writes `acc += select(extent == 0, 0.0, sum)`
+  /// (0.0, not the identity -0.0): when the inner sum is empty, each j adds +0.0, which
+  /// only turns a -0.0 into 0.0 and commutes exactly with any other addition, so one
+  /// such step after the nest keeps the sign of a zero result.
+  bool collapse(StmtP& outer, size_t declareAt, size_t reductionAt, const Triangle& triangle,
+                bool interchanged, Block& before) {
+    const Block& body = outer->body;
+    if (body.size() != 3 || declareAt != 0 || reductionAt != 1) return false;
+    const Stmt& declare = *body[0];
+    const Stmt& reduction = *body[1];
+    const Stmt& use = *body[2];
+    const Stmt& last = *reduction.body.back();
+    const LocalP& sum = declare.local;
+    if (use.kind != Stmt::Kind::Accumulate || !use.reassociate || !last.reassociate ||
+        use.op != last.op || use.local->type != sum->type || use.local->lanes != 1 ||
+        declare.value != exprs_.identity(last.op, sum->type))
+      return false;
+    // fissionable() saw that the reduction reads neither acc nor sum.
+    const LocalP& acc = use.local;
+    ExprP emptyTest; // the j-free condition under which each j adds +0.0 instead of sum
+    if (use.value->kind == Expr::Kind::Select) {
+      const ExprP& test = use.value->operands[0];
+      const ExprP& instead = use.value->operands[1];
+      bool positiveZero = instead->kind == Expr::Kind::Const && isZeroConstant(instead) &&
+                          arr::isFloat(sum->type) &&
+                          !std::signbit(std::get<double>(instead->value));
+      // The test must say exactly that the inner sum is empty: extent == 0, extent free of j.
+      if (last.op != BinaryOp::Add || !positiveZero || triangle.offset ||
+          use.value->operands[2] != exprs_.local(sum) ||
+          test != exprs_.binary(BinaryOp::Eq, reduction.value, exprs_.index(0)))
+        return false;
+      emptyTest = test;
+    } else if (use.value != exprs_.local(sum)) {
+      return false;
+    }
+
+    const LocalP& j = outer->local;
+    Block accumulate(reduction.body.begin(), reduction.body.end() - 1);
+    accumulate.push_back(makeAccumulate(acc, last.op, last.value, true));
+    if (emptyTest) {
+      ExprP runs = exprs_.binary(BinaryOp::Lt, exprs_.index(0), outer->value);
+      before.push_back(makeIf(exprs_.logicalAnd(emptyTest, runs),
+                              {makeAccumulate(acc, BinaryOp::Add, exprs_.zero(sum->type), true)}));
+    }
+    if (!interchanged) {
+      outer = makeFor(j, outer->lower, outer->value,
+                      {makeFor(reduction.local, reduction.lower, reduction.value, accumulate)});
+      return true;
+    }
+    ExprP start = firstColumn(reduction.local, triangle);
+    outer = makeFor(reduction.local, exprs_.index(0), triangle.bound,
+                    {makeFor(j, start, outer->value, accumulate)});
+    return true;
+  }
+
   void rewrite(StmtP& outer, size_t declareAt, size_t reductionAt, const Triangle& triangle,
                Block& before) {
     const LocalP& j = outer->local;
@@ -224,14 +292,7 @@ private:
     const Stmt& last = *reduction->body.back();
     Block accumulate(reduction->body.begin(), reduction->body.end() - 1);
     accumulate.push_back(makeUpdate(row, {jIndex}, last.op, last.value, last.reassociate));
-    ExprP start = exprs_.index(0);
-    if (triangle.offset) {
-      // l < j + c exactly when j >= l - c + 1: the inner loop starts there, so each term
-      // goes to the sums it belongs to, with no test per element.
-      // l >= 0, so the start is not negative when c <= 1.
-      start = exprs_.add(exprs_.local(reduction->local), exprs_.index(1 - *triangle.offset));
-      if (*triangle.offset > 1) start = exprs_.max(start, exprs_.index(0));
-    }
+    ExprP start = firstColumn(reduction->local, triangle);
     before.push_back(makeFor(reduction->local, exprs_.index(0), triangle.bound,
                              {makeFor(j, start, outer->value, accumulate)}));
 
@@ -241,6 +302,16 @@ private:
     rebuilt->body[declareAt] = read;
     rebuilt->body.erase(rebuilt->body.begin() + reductionAt);
     outer = rebuilt;
+  }
+
+  /// The first j whose sum gets the term of l once l runs outside the j loop.
+  ExprP firstColumn(const LocalP& l, const Triangle& triangle) {
+    if (!triangle.offset) return exprs_.index(0);
+    // l < j + c exactly when j >= l - c + 1: the inner loop starts there, so each term
+    // goes to the sums it belongs to, with no test per element.
+    // l >= 0, so the start is not negative when c <= 1.
+    ExprP start = exprs_.add(exprs_.local(l), exprs_.index(1 - *triangle.offset));
+    return *triangle.offset > 1 ? exprs_.max(start, exprs_.index(0)) : start;
   }
 
   void appendFrees(Block& statements) {

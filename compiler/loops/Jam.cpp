@@ -49,12 +49,15 @@ namespace {
 constexpr int64_t kCopies = 4;
 constexpr size_t kMaxInnerStatements = 24;
 constexpr size_t kMaxBodyStatements = 60;
+// Whole unrolling: at most this many statements in the jammed innermost body (nine
+// copies of a stencil tap's four).
+constexpr size_t kMaxWholeStatements = 64;
 
 enum class Part { Pre, Inner, Post };
 
 class Jammer {
 public:
-  explicit Jammer(ExprBuilder& exprs) : exprs_(exprs) {}
+  Jammer(ExprBuilder& exprs, JamMode mode) : exprs_(exprs), whole_(mode == JamMode::Whole) {}
 
   void block(Block& statements) {
     Block result;
@@ -69,10 +72,12 @@ public:
     statements = std::move(result);
   }
 
-private:
   Block jam(const Stmt& loop) {
     if (loop.step != 1) return {};
-    if (auto trips = tripBound(loop); trips && *trips < 2 * kCopies) return {};
+    std::optional<int64_t> trips = whole_ ? constantTrips(loop) : tripBound(loop);
+    if (whole_ && (!trips || *trips < 2 || *trips > kMaxWholeTrips)) return {};
+    if (!whole_ && trips && *trips < 2 * kCopies) return {};
+    const int64_t copies = whole_ ? *trips : kCopies;
     const Block& body = loop.body;
     size_t at = body.size();
     for (size_t s = 0; s < body.size(); ++s) {
@@ -84,16 +89,27 @@ private:
     if (at == body.size()) return {};
     const Stmt& inner = *body[at];
     if (inner.parallel || inner.step != 1) return {};
-    if (auto trips = tripBound(inner); trips && *trips < kCopies) return {};
-    bool nested = false, allocates = false;
+    if (auto innerTrips = tripBound(inner); innerTrips && *innerTrips < kCopies) return {};
+    // Whole unrolling jams the copies into the innermost loop of a perfect nest.
+    std::vector<const Stmt*> nest = {&inner};
+    while (whole_ && nest.back()->body.size() == 1 && nest.back()->body[0]->kind == Stmt::Kind::For)
+      nest.push_back(nest.back()->body[0].get());
+    const Stmt& innermost = *nest.back();
+    bool allocates = false, deeper = false;
     forEachStmt(body, [&](const Stmt& s) {
       allocates = allocates || s.kind == Stmt::Kind::Alloc || s.kind == Stmt::Kind::Free ||
                   s.kind == Stmt::Kind::Prefetch || (s.kind == Stmt::Kind::For && s.parallel);
-      nested = nested || (s.kind == Stmt::Kind::For && &s != &inner);
     });
-    if (allocates || statementCount(inner.body) > kMaxInnerStatements ||
-        statementCount(body) > kMaxBodyStatements)
+    forEachStmt(innermost.body,
+                [&](const Stmt& s) { deeper = deeper || s.kind == Stmt::Kind::For; });
+    if (allocates) return {};
+    if (whole_) {
+      if (deeper || size_t(copies) * statementCount(innermost.body) > kMaxWholeStatements)
+        return {};
+    } else if (statementCount(inner.body) > kMaxInnerStatements ||
+               statementCount(body) > kMaxBodyStatements) {
       return {};
+    }
     Block pre(body.begin(), body.begin() + long(at));
     Block post(body.begin() + long(at) + 1, body.end());
     // Loops inside the pre or post statements would be copied whole: not worth it.
@@ -103,11 +119,14 @@ private:
           return {};
     // The inner loop's bounds: affine in j, free of the pre statements' locals.
     std::set<uint32_t> preLocals = definedIn(pre);
-    for (const ExprP& bound : {inner.lower, inner.value}) {
-      if (mentionsAny(bound, preLocals)) return {};
-      if (affineOf(bound).opaqueIn(loop.local->id)) return {};
-    }
-    if (!legal(loop, pre, inner, post) || !profitable(loop, inner, preLocals)) return {};
+    for (const Stmt* level : nest)
+      for (const ExprP& bound : {level->lower, level->value}) {
+        if (mentionsAny(bound, preLocals)) return {};
+        if (affineOf(bound).opaqueIn(loop.local->id)) return {};
+        if (whole_ && mentionsLocal(bound, loop.local->id)) return {};
+      }
+    if (!legal(loop, pre, inner, post) || !profitable(loop, innermost, preLocals)) return {};
+    if (whole_) return unroll(loop, pre, nest, post, copies);
     return rewrite(loop, pre, inner, post);
   }
 
@@ -271,6 +290,38 @@ private:
     return {makeDeclare(end, endValue), main, rest};
   }
 
+  /// All `copies` iterations of a loop of that many: the pre statements of each, the nest
+  /// with the copies of its innermost body side by side, the post statements of each.
+private:
+  Block unroll(const Stmt& loop, const Block& pre, const std::vector<const Stmt*>& nest,
+               const Block& post, int64_t copies) {
+    auto first = asIndexConstant(loop.lower);
+    std::vector<std::map<uint32_t, ExprP>> names(copies);
+    Block result;
+    for (int64_t u = 0; u < copies; ++u) {
+      names[u][loop.local->id] = exprs_.index(*first + u);
+      Block copied = copyBlock(exprs_, pre, names[u]);
+      result.insert(result.end(), copied.begin(), copied.end());
+    }
+    Block interleaved;
+    for (int64_t u = 0; u < copies; ++u) {
+      Block copied = copyBlock(exprs_, nest.back()->body, names[u]);
+      interleaved.insert(interleaved.end(), copied.begin(), copied.end());
+    }
+    // The nest's loops keep their indices: every copy shares them.
+    for (size_t level = nest.size(); level-- > 0;) {
+      auto rebuilt = std::make_shared<Stmt>(*nest[level]);
+      rebuilt->body = std::move(interleaved);
+      interleaved = {rebuilt};
+    }
+    result.insert(result.end(), interleaved.begin(), interleaved.end());
+    for (int64_t u = 0; u < copies; ++u) {
+      Block copied = copyBlock(exprs_, post, names[u]);
+      result.insert(result.end(), copied.begin(), copied.end());
+    }
+    return result;
+  }
+
   /// A constant bound on to - from whatever the values of the locals, when there is one:
   /// through the max and min of the copies' bounds down to differences of affine forms.
   static std::optional<int64_t> spanBound(const ExprP& from, const ExprP& to) {
@@ -295,12 +346,21 @@ private:
   }
 
   ExprBuilder& exprs_;
+  bool whole_;
 };
 
 } // namespace
 
+Block unrollAndJam(const Stmt& loop, JamMode mode, ExprBuilder& exprs) {
+  return Jammer(exprs, mode).jam(loop);
+}
+
+void unrollAndJamAll(Block& body, JamMode mode, ExprBuilder& exprs) {
+  Jammer(exprs, mode).block(body);
+}
+
 void jamReductions(Function& function, ExprBuilder& exprs) {
-  Jammer(exprs).block(function.body);
+  unrollAndJamAll(function.body, JamMode::Groups, exprs);
 }
 
 } // namespace arr::loops

@@ -17,7 +17,7 @@
 //   for c in [to, v): the body                       (the last columns)
 //
 // Innermost loops that accumulate a dot product into a local are left to
-// unroll-and-jam and versioning instead (see isReduction).
+// unroll-and-jam and versioning instead (see isDotProduct).
 //
 // A check is used only when its bound differs from the loop's own bound by
 // constants and enclosing loops' indices (a stencil's edges: few iterations); a
@@ -57,7 +57,7 @@ public:
       if (statement->kind == Stmt::Kind::For) enclosing_.erase(statement->local->id);
       if (statement->kind != Stmt::Kind::For || statement->parallel || statement->step != 1 ||
           constantTrips(*statement) || (statement->maxTrips && *statement->maxTrips < 8) ||
-          isReduction(*statement))
+          isDotProduct(*statement, statements))
         continue;
       Block pieces = split(*statement);
       if (pieces.empty()) continue;
@@ -68,16 +68,20 @@ public:
   }
 
 private:
-  /// An innermost loop that accumulates into a local declared outside it: a dot product.
-  /// Unroll-and-jam interleaves several of them from the enclosing loop, which needs this
-  /// loop whole, and versioning removes its checks (Version.cpp).
-  static bool isReduction(const Stmt& loop) {
+  /// An innermost loop that accumulates into a local its own block declares: a dot product
+  /// per iteration of the enclosing loop. Unroll-and-jam interleaves several of them, which
+  /// needs this loop whole, and versioning removes its checks (Version.cpp). A loop that
+  /// accumulates into locals declared further out (a reduction over a whole nest) is split.
+  static bool isDotProduct(const Stmt& loop, const Block& siblings) {
     std::set<uint32_t> declared = definedIn(loop.body);
+    std::set<uint32_t> declaredBeside;
+    for (const StmtP& sibling : siblings)
+      if (sibling->kind == Stmt::Kind::Declare) declaredBeside.insert(sibling->local->id);
     bool accumulates = false, innermost = true;
     forEachStmt(loop.body, [&](const Stmt& s) {
       innermost = innermost && s.kind != Stmt::Kind::For;
       if ((s.kind == Stmt::Kind::Accumulate || s.kind == Stmt::Kind::Assign) &&
-          !declared.count(s.local->id))
+          !declared.count(s.local->id) && declaredBeside.count(s.local->id))
         accumulates = true;
     });
     return innermost && accumulates;
