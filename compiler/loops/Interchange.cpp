@@ -79,7 +79,9 @@ std::optional<Triangle> boundFreeOf(const ExprP& extent, uint32_t j) {
 
 class Interchanger {
 public:
-  explicit Interchanger(ExprBuilder& exprs) : exprs_(exprs) {}
+  /// `reorder`: the first walk, which interchanges; else the second, which only adds sums
+  /// of sums straight to the outer accumulator.
+  Interchanger(ExprBuilder& exprs, bool reorder) : exprs_(exprs), reorder_(reorder) {}
 
   /// `defined`: the locals defined before `statements`. The block's own declarations join
   /// it for its later statements and nested blocks and leave it when the block ends
@@ -146,8 +148,12 @@ private:
         std::optional<Triangle> triangle = boundFreeOf(reduction.value, j->id);
         if (!triangle || !readsOnly(triangle->bound, stable, j->id)) continue;
         bool strided = hasStridedLoad(reduction.body, j->id, reduction.local->id);
-        if (collapse(outer, d, f, *triangle, strided, before)) return true;
+        if (!reorder_) {
+          if (!strided && collapse(outer, d, f, *triangle, false, before)) return true;
+          continue;
+        }
         if (!strided) continue;
+        if (collapse(outer, d, f, *triangle, true, before)) return true;
         rewrite(outer, d, f, *triangle, before);
         return true;
       }
@@ -218,8 +224,11 @@ private:
   /// Where the row is only summed again, `for j: sum = identity; for l: sum op= X(l, j);
   /// acc op= sum`, and both reductions may be reassociated (not with --strict-fp), the terms
   /// go straight to acc and no row is needed: `for l: for j: acc op= X(l, j)`. When no
-  /// load is strided (`interchanged` false) the loops keep their order, `for j: for l: acc
-  /// op= X(l, j)`: one reduction over a perfect nest, which the unroll pass can jam into.
+  /// load is strided (`interchanged` false) the loops keep their order, `for j: for l:
+  /// acc op= X(l, j)`: one reduction over a perfect nest, which the unroll pass can jam
+  /// into. That is done in a second walk, after every interchange: a sum of sums per j
+  /// must stay one, for an enclosing loop to take the row form (a convolution's sum over
+  /// channels, each a sum over taps, row by row).
   ///
   /// The lowering of a sum of an empty array writes `acc += select(extent == 0, 0.0, sum)`
   /// (0.0, not the identity -0.0): when the inner sum is empty, each j adds +0.0, which
@@ -321,6 +330,7 @@ private:
   }
 
   ExprBuilder& exprs_;
+  bool reorder_;
   std::vector<BufferP> rows_;
 };
 
@@ -332,7 +342,10 @@ void interchangeReductions(Function& function, ExprBuilder& exprs) {
     defined.insert(size->id);
   for (const Param& param : function.params)
     if (param.scalar) defined.insert(param.scalar->id);
-  Interchanger(exprs).block(function.body, defined);
+  for (bool reorder : {true, false}) {
+    std::set<uint32_t> walkDefined = defined;
+    Interchanger(exprs, reorder).block(function.body, walkDefined);
+  }
 }
 
 } // namespace arr::loops

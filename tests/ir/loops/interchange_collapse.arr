@@ -25,3 +25,16 @@ entry colmaxsum(x: [k, n, m]f64): [k]f64 =
 -- CHECK-LABEL: loops colmaxsum(
 -- CHECK: {{^    }}[[ROW:row_[0-9]+]] = alloc f64[m_{{[0-9]+}}]{{$}}
 -- CHECK: {{^        }}[[ROW]][{{r_[0-9]+}}] max= x_
+
+-- Per column, a sum over channels of a sum over three taps: the channel loop strides
+-- (x[i, ..] moves a row per channel), so the columns take the row form over the
+-- channels first; the sum over taps stays one per column and channel.
+entry channelTaps(w: [k, ci, 3]f64, x: [ci, v]f64): [k, v]f64 =
+  build([k, v], \o c -> sum(build([ci], \i -> sum(build([3], \q -> w[o, i, q] * x[i, c + q - 1])))))
+-- CHECK-LABEL: loops channelTaps(
+-- CHECK: {{^    }}[[ROW:row_[0-9]+]] = alloc f64[v_{{[0-9]+}}]{{$}}
+-- CHECK: {{^    }}for [[I:r_[0-9]+]] < ci_{{[0-9]+}}:{{$}}
+-- CHECK-NEXT: {{^      }}for [[C:i_[0-9]+]] < v_{{[0-9]+}}:{{$}}
+-- CHECK-NEXT: {{^        }}f64 [[S:sum_[0-9]+]] = -0.0{{$}}
+-- CHECK-NEXT: {{^        }}for {{r_[0-9]+}} < 3:{{$}}
+-- CHECK: {{^        }}[[ROW]][[[C]]] += [[S]]{{$}}
