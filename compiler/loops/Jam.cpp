@@ -72,6 +72,7 @@ public:
     statements = std::move(result);
   }
 
+private:
   Block jam(const Stmt& loop) {
     if (loop.step != 1) return {};
     std::optional<int64_t> trips = whole_ ? constantTrips(loop) : tripBound(loop);
@@ -292,7 +293,6 @@ public:
 
   /// All `copies` iterations of a loop of that many: the pre statements of each, the nest
   /// with the copies of its innermost body side by side, the post statements of each.
-private:
   Block unroll(const Stmt& loop, const Block& pre, const std::vector<const Stmt*>& nest,
                const Block& post, int64_t copies) {
     auto first = asIndexConstant(loop.lower);
@@ -350,10 +350,6 @@ private:
 };
 
 } // namespace
-
-Block unrollAndJam(const Stmt& loop, JamMode mode, ExprBuilder& exprs) {
-  return Jammer(exprs, mode).jam(loop);
-}
 
 void unrollAndJamAll(Block& body, JamMode mode, ExprBuilder& exprs) {
   Jammer(exprs, mode).block(body);

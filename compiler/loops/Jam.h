@@ -20,10 +20,8 @@ enum class JamMode {
           // the perfect nest its body runs
 };
 
-/// `loop` unrolled and jammed as `mode` says, or empty when that is not legal (by the
-/// dependences) or not worth it.
-Block unrollAndJam(const Stmt& loop, JamMode mode, ExprBuilder& exprs);
-/// unrollAndJam applied to every sequential loop of `body`, inner loops first.
+/// Every sequential loop of `body`, inner loops first, unrolled and jammed as `mode` says
+/// where that is legal (by the dependences) and worth it.
 void unrollAndJamAll(Block& body, JamMode mode, ExprBuilder& exprs);
 
 /// The `jam` pass: JamMode::Groups on every loop.
