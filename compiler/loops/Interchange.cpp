@@ -27,7 +27,6 @@
 #include "loops/Analysis.h"
 #include "loops/Jam.h"
 
-#include <cmath>
 #include <functional>
 #include <optional>
 #include <set>
@@ -253,9 +252,7 @@ private:
     if (use.value->kind == Expr::Kind::Select) {
       const ExprP& test = use.value->operands[0];
       const ExprP& instead = use.value->operands[1];
-      bool positiveZero = instead->kind == Expr::Kind::Const && isZeroConstant(instead) &&
-                          arr::isFloat(sum->type) &&
-                          !std::signbit(std::get<double>(instead->value));
+      bool positiveZero = arr::isFloat(sum->type) && instead == exprs_.zero(sum->type);
       // The test must say exactly that the inner sum is empty: extent == 0, extent free of j.
       if (last.op != BinaryOp::Add || !positiveZero || triangle.offset ||
           use.value->operands[2] != exprs_.local(sum) ||
@@ -342,10 +339,9 @@ void interchangeReductions(Function& function, ExprBuilder& exprs) {
     defined.insert(size->id);
   for (const Param& param : function.params)
     if (param.scalar) defined.insert(param.scalar->id);
-  for (bool reorder : {true, false}) {
-    std::set<uint32_t> walkDefined = defined;
-    Interchanger(exprs, reorder).block(function.body, walkDefined);
-  }
+  // Each walk leaves `defined` as it found it.
+  for (bool reorder : {true, false})
+    Interchanger(exprs, reorder).block(function.body, defined);
 }
 
 } // namespace arr::loops

@@ -96,15 +96,16 @@ private:
     while (whole_ && nest.back()->body.size() == 1 && nest.back()->body[0]->kind == Stmt::Kind::For)
       nest.push_back(nest.back()->body[0].get());
     const Stmt& innermost = *nest.back();
-    bool allocates = false, deeper = false;
+    bool allocates = false;
     forEachStmt(body, [&](const Stmt& s) {
       allocates = allocates || s.kind == Stmt::Kind::Alloc || s.kind == Stmt::Kind::Free ||
                   s.kind == Stmt::Kind::Prefetch || (s.kind == Stmt::Kind::For && s.parallel);
     });
-    forEachStmt(innermost.body,
-                [&](const Stmt& s) { deeper = deeper || s.kind == Stmt::Kind::For; });
     if (allocates) return {};
     if (whole_) {
+      bool deeper = false;
+      forEachStmt(innermost.body,
+                  [&](const Stmt& s) { deeper = deeper || s.kind == Stmt::Kind::For; });
       if (deeper || size_t(copies) * statementCount(innermost.body) > kMaxWholeStatements)
         return {};
     } else if (statementCount(inner.body) > kMaxInnerStatements ||
