@@ -43,10 +43,15 @@ void arrrt_free(void* pointer);
 /// last error set), having released what it allocated.
 typedef int (*arrrt_chunk_function)(void* context, int64_t begin, int64_t end, int64_t chunk);
 /// The largest number of chunks arrrt_parallel_for can use (>= 1): the size of
-/// the per-chunk partial results a parallel reduction must provide.
+/// the per-chunk partial results a parallel reduction must provide. A few per
+/// thread, so that threads finishing early take more; 1 with one thread.
 int64_t arrrt_parallel_max_chunks(void);
+/// The number of threads parallel loops use (arrrt_set_threads, else OpenMP's default).
+int64_t arrrt_threads(void);
 /// Splits [0, extent) into consecutive ranges, chunk c before chunk c+1, and
-/// calls `function` once per chunk, in parallel on the OpenMP threads. Runs
+/// calls `function` once per chunk, in parallel on the OpenMP threads (each thread
+/// takes the next chunk when it is done). The chunks depend on the extent, the work
+/// and the thread count alone, never on timing. Runs
 /// everything as one chunk on the calling thread when the loop is too small
 /// (extent * work_per_iteration below a threshold), when one thread is
 /// configured, or when called from inside a parallel region. Returns the

@@ -14,6 +14,7 @@
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <mutex>
 #include <string>
 
@@ -69,9 +70,16 @@ void ignoreBadThreadsEnvironment() {
 /// the thread pool costs more than it saves.
 constexpr int64_t kSerialWorkThreshold = int64_t{1} << 15;
 
-/// An upper bound on the number of chunks, so that per-chunk partial results
-/// stay small whatever OMP_NUM_THREADS or --threads say.
+/// An upper bound on the number of threads, and on the number of chunks, so that
+/// per-chunk partial results stay small whatever OMP_NUM_THREADS or --threads say.
 constexpr int64_t kMaxThreads = 256;
+constexpr int64_t kMaxChunks = 256;
+
+/// Chunks per thread: threads take the next chunk when they finish one, so a loop
+/// whose iterations cost more as they go (a triangle, a range trimmed per row) or a
+/// thread slowed by other work ends balanced, to within a chunk. Each chunk still has
+/// at least kSerialWorkThreshold of work, so that taking one costs little.
+constexpr int64_t kChunksPerThread = 4;
 
 /// The number of threads set by arrrt_set_threads; 0 until then.
 std::atomic<int64_t> configuredThreads{0};
@@ -98,11 +106,30 @@ bool smallLoop(int64_t extent, int64_t workPerIteration) {
   return extent < kSerialWorkThreshold / work + (kSerialWorkThreshold % work != 0);
 }
 
+int64_t maxChunks(int64_t threads) {
+  if (threads == 1) return 1;
+  return std::max(threads, std::min(threads * kChunksPerThread, kMaxChunks));
+}
+
+/// The number of chunks of a parallel loop: a function of the thread count and the
+/// loop alone, so that partial results are combined the same way on every run.
+int64_t chunkCount(int64_t threads, int64_t extent, int64_t workPerIteration) {
+  int64_t work = std::max<int64_t>(workPerIteration, 1);
+  int64_t worthChunks = extent > std::numeric_limits<int64_t>::max() / work
+                            ? extent
+                            : extent * work / kSerialWorkThreshold;
+  return std::min({extent, maxChunks(threads), std::max(threads, worthChunks)});
+}
+
 } // namespace
 
 extern "C" {
 
 int64_t arrrt_parallel_max_chunks(void) {
+  return maxChunks(currentThreads());
+}
+
+int64_t arrrt_threads(void) {
   return currentThreads();
 }
 
@@ -121,20 +148,20 @@ int64_t arrrt_parallel_for(int64_t extent, int64_t work_per_iteration,
     return function(context, 0, extent, 0) == 0 ? 1 : -1;
   // Chunk c is [c*q + min(c, r), (c+1)*q + min(c+1, r)): consecutive ranges
   // whose lengths differ by at most one, computed without overflow.
-  const int64_t chunks = std::min(threads, extent);
+  const int64_t chunks = chunkCount(threads, extent, work_per_iteration);
   const int64_t quotient = extent / chunks;
   const int64_t remainder = extent % chunks;
   auto begin = [&](int64_t chunk) { return chunk * quotient + std::min(chunk, remainder); };
+  std::atomic<int64_t> next{0};
+  std::atomic<bool> failed{false};
   // The first failure's message, taken on the thread that failed (errors are per thread).
   std::mutex failure;
-  bool failed = false;
   std::string message;
-#pragma omp parallel num_threads(static_cast <int>(chunks))
+#pragma omp parallel num_threads(static_cast <int>(std::min(threads, chunks)))
   {
-    // The team can be smaller than asked (OMP_DYNAMIC, thread limits); then
-    // a thread runs several chunks, so every chunk still runs exactly once.
-    const int64_t team = omp_get_num_threads();
-    for (int64_t chunk = omp_get_thread_num(); chunk < chunks; chunk += team)
+    // Whatever the team's size (OMP_DYNAMIC and thread limits can make it smaller than
+    // asked), every chunk runs exactly once, unless one fails.
+    for (int64_t chunk = next++; chunk < chunks && !failed; chunk = next++)
       if (function(context, begin(chunk), begin(chunk + 1), chunk) != 0) {
         std::lock_guard<std::mutex> lock(failure);
         if (!failed) message = arr_last_error();

@@ -77,9 +77,9 @@ int fixed(const int64_t*, void* const* params, void* const* results) {
 
 // Entries without an Arr counterpart, for the harness's own behaviour.
 
-// threads(): i64, the number of chunks parallel loops may use (--threads).
+// threads(): i64, the number of threads parallel loops use (--threads).
 int threads(const int64_t*, void* const*, void* const* results) {
-  *static_cast<int64_t*>(results[0]) = arrrt_parallel_max_chunks();
+  *static_cast<int64_t*>(results[0]) = arrrt_threads();
   return 0;
 }
 

@@ -96,8 +96,8 @@ import arr
 def threads():
     return len(os.listdir("/proc/self/task"))
 
-def chunks(module):
-    query = module._library.arrrt_parallel_max_chunks
+def configured(module):
+    query = module._library.arrrt_threads
     query.restype = ctypes.c_int64
     return query()
 
@@ -114,7 +114,7 @@ arr.set_num_threads(3)
 later = arr.compile(sys.argv[3])  # loaded after the call: gets the setting too
 print(json.dumps({"before": before, "after_one": after_one, "after_two": after_two,
                   "equal": bool((one == 50).all() and (two == 50).all()),
-                  "chunks": [chunks(m), chunks(later)]}))
+                  "threads": [configured(m), configured(later)]}))
 """
 
 
@@ -141,7 +141,7 @@ def test_set_num_threads():
     assert seen["equal"]
     assert seen["after_one"] == seen["before"], "one thread started OpenMP workers"
     assert seen["after_two"] > seen["after_one"], "two threads started no OpenMP worker"
-    assert seen["chunks"] == [3, 3]
+    assert seen["threads"] == [3, 3]
 
 
 def test_set_num_threads_rejects_bad_counts():

@@ -8,10 +8,12 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
 #include <mutex>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -166,7 +168,8 @@ struct Recorder {
 TEST(RuntimeParallel, EveryIndexExactlyOnceInOrderedChunks) {
   for (int64_t threads : {1, 2, 3, 4, 7}) {
     arrrt_set_threads(threads);
-    ASSERT_EQ(arrrt_parallel_max_chunks(), threads);
+    ASSERT_EQ(arrrt_threads(), threads);
+    ASSERT_EQ(arrrt_parallel_max_chunks(), threads == 1 ? 1 : 4 * threads);
     for (int64_t extent : {int64_t{100000}, int64_t{100003}, int64_t{1} << 20}) {
       std::vector<std::atomic<int>> visits(extent);
       struct Context {
@@ -180,7 +183,10 @@ TEST(RuntimeParallel, EveryIndexExactlyOnceInOrderedChunks) {
         return Recorder::record(&context->recorder, begin, end, chunk);
       };
       int64_t used = arrrt_parallel_for(extent, 1, body, &context);
-      EXPECT_EQ(used, threads) << "extent " << extent;
+      // A chunk per 2^15 iterations of unit work, at least one per thread, at most
+      // four per thread.
+      int64_t expected = threads == 1 ? 1 : std::clamp(extent >> 15, threads, 4 * threads);
+      EXPECT_EQ(used, expected) << "extent " << extent;
       context.recorder.expectPartition(extent, used);
       int64_t wrong = std::count_if(visits.begin(), visits.end(),
                                     [](const std::atomic<int>& count) { return count != 1; });
@@ -224,8 +230,8 @@ TEST(RuntimeParallel, SmallLoopsRunSeriallyOnTheCallingThread) {
   Recorder unknown;
   EXPECT_EQ(arrrt_parallel_for(1000, 0, Recorder::record, &unknown), 1);
   Recorder huge;
-  EXPECT_EQ(arrrt_parallel_for(int64_t{1} << 40, int64_t{1} << 40, Recorder::record, &huge), 4);
-  huge.expectPartition(int64_t{1} << 40, 4);
+  EXPECT_EQ(arrrt_parallel_for(int64_t{1} << 40, int64_t{1} << 40, Recorder::record, &huge), 16);
+  huge.expectPartition(int64_t{1} << 40, 16);
 }
 
 TEST(RuntimeParallel, OneThreadMeansOneChunk) {
@@ -242,17 +248,53 @@ TEST(RuntimeParallel, ThreadSettingIsClamped) {
   EXPECT_EQ(arrrt_parallel_max_chunks(), 1);
   arrrt_set_threads(-5);
   EXPECT_EQ(arrrt_parallel_max_chunks(), 1);
+  EXPECT_EQ(arrrt_threads(), 1);
   arrrt_set_threads(int64_t{1} << 40);
   int64_t most = arrrt_parallel_max_chunks();
   EXPECT_GE(most, 64);
   EXPECT_LE(most, 1024);
+  EXPECT_LE(arrrt_threads(), most);
   // Never more chunks than iterations, nor than the maximum.
   Recorder recorder;
   int64_t used = arrrt_parallel_for(10, int64_t{1} << 20, Recorder::record, &recorder);
   EXPECT_EQ(used, 10);
   recorder.expectPartition(10, 10);
   arrrt_set_threads(2);
-  EXPECT_EQ(arrrt_parallel_max_chunks(), 2);
+  EXPECT_EQ(arrrt_threads(), 2);
+  EXPECT_EQ(arrrt_parallel_max_chunks(), 8);
+}
+
+// Threads take chunks as they finish them: when the first chunks cost far more than
+// the others (a triangle), the others go to the threads that are free, so no thread
+// waits for one that has three quarters of the work. The chunks themselves depend on
+// the loop alone: the same ranges on every run.
+TEST(RuntimeParallel, ThreadsTakeChunksAsTheyFinish) {
+  arrrt_set_threads(2);
+  std::vector<std::vector<Chunk>> runs;
+  for (int run = 0; run < 2; ++run) {
+    Recorder recorder;
+    auto body = [](void* raw, int64_t begin, int64_t end, int64_t chunk) {
+      // Chunk 0 is slow: the other thread meanwhile runs every other chunk.
+      if (chunk == 0) std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      return Recorder::record(raw, begin, end, chunk);
+    };
+    EXPECT_EQ(arrrt_parallel_for(int64_t{1} << 20, 1, body, &recorder), 8);
+    recorder.expectPartition(int64_t{1} << 20, 8);
+    std::set<std::thread::id> others;
+    for (const Chunk& chunk : recorder.chunks)
+      if (chunk.chunk != 0 && chunk.thread != recorder.chunks[0].thread)
+        others.insert(chunk.thread);
+    EXPECT_EQ(others.size(), 1u);
+    int64_t onOther =
+        std::count_if(recorder.chunks.begin(), recorder.chunks.end(),
+                      [&](const Chunk& c) { return c.thread != recorder.chunks[0].thread; });
+    EXPECT_EQ(onOther, 7) << "the thread running the slow chunk also ran others";
+    runs.push_back(recorder.chunks);
+  }
+  for (size_t c = 0; c < runs[0].size(); ++c) {
+    EXPECT_EQ(runs[0][c].begin, runs[1][c].begin);
+    EXPECT_EQ(runs[0][c].end, runs[1][c].end);
+  }
 }
 
 TEST(RuntimeParallel, NestedCallsRunSerially) {
@@ -271,9 +313,9 @@ TEST(RuntimeParallel, NestedCallsRunSerially) {
     context->innerCalls.insert(context->innerCalls.end(), inner.chunks.begin(), inner.chunks.end());
     return 0;
   };
-  EXPECT_EQ(arrrt_parallel_for(1 << 20, 1, outer, &context), 2);
-  EXPECT_EQ(context.innerChunks, (std::vector<int64_t>{1, 1}));
-  ASSERT_EQ(context.innerCalls.size(), 2u);
+  EXPECT_EQ(arrrt_parallel_for(1 << 20, 1, outer, &context), 8);
+  EXPECT_EQ(context.innerChunks, std::vector<int64_t>(8, 1));
+  ASSERT_EQ(context.innerCalls.size(), 8u);
   for (const Chunk& call : context.innerCalls) {
     EXPECT_EQ(call.begin, 0);
     EXPECT_EQ(call.end, 1 << 20);
