@@ -546,6 +546,9 @@ llvm::Value* Emitter::innerNestEmpty(const Stmt& loop) {
   return empty;
 }
 
+/// Loops known to run fewer iterations than this are left scalar.
+constexpr int64_t kFewestVectorTrips = 8;
+
 void Emitter::forLoop(const Stmt& s, llvm::Value* begin, llvm::Value* end) {
   llvm::LLVMContext& context = module_.context();
   llvm::AllocaInst* index = localSlot(*s.local);
@@ -566,7 +569,18 @@ void Emitter::forLoop(const Stmt& s, llvm::Value* begin, llvm::Value* end) {
   llvm::Value* next = builder_.CreateAdd(builder_.CreateLoad(builder_.getInt64Ty(), index),
                                          builder_.getInt64(s.step), "", false, true);
   builder_.CreateStore(next, index);
-  builder_.CreateBr(header);
+  llvm::BranchInst* latch = builder_.CreateBr(header);
+  // A loop known to run only a few iterations (the rest of a vectorised or unrolled
+  // loop) is not vectorised again: LLVM's vector loop would hardly run, and a reduction in
+  // it would add up its lanes every time.
+  if (s.maxTrips && *s.maxTrips < kFewestVectorTrips) {
+    llvm::Metadata* disable[] = {llvm::MDString::get(context, "llvm.loop.vectorize.enable"),
+                                 llvm::ConstantAsMetadata::get(builder_.getFalse())};
+    llvm::Metadata* properties[] = {nullptr, llvm::MDNode::get(context, disable)};
+    llvm::MDNode* loop = llvm::MDNode::getDistinct(context, properties);
+    loop->replaceOperandWith(0, loop);
+    latch->setMetadata(llvm::LLVMContext::MD_loop, loop);
+  }
   builder_.SetInsertPoint(exit);
 }
 

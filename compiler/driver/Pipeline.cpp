@@ -19,6 +19,7 @@
 #include "loops/Tile.h"
 #include "loops/Trim.h"
 #include "loops/Unroll.h"
+#include "loops/Vectorise.h"
 #include "loops/Version.h"
 #include "lower/LowerToCore.h"
 #include "passes/Bot.h"
@@ -37,6 +38,7 @@
 #include <functional>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <set>
 
 #ifndef ARR_STDLIB_DIR
@@ -68,6 +70,8 @@ const std::vector<PassInfo>& pipelinePasses() {
       {"split", "index-set splitting of loops with range-checked reads", true, true},
       {"jam", "unroll-and-jam of loops around an inner loop", true, true},
       {"version", "versions of guarded inner loops without their range tests", true, true},
+      {"vectorise", "sums over loop nests accumulated in vector lanes, combined after the nest",
+       true, true},
       {"prefetch", "software prefetch of rows walked a plane apart", true, true},
       {"llvm", "LLVM IR, optimised", false},
       {"emit", "the object file, header, executable or LLVM text", false},
@@ -250,15 +254,8 @@ public:
     add(
         "tile",
         [this] {
-          loops::VectorRegisters target;
-          try {
-            target = codegen::vectorRegisters(
-                {c_.options.optLevel, c_.options.targetCpu, c_.options.segmentSize});
-          } catch (const std::runtime_error&) {
-            // An unknown CPU: the llvm pass reports it.
-          }
           for (loops::Function& function : c_.loops.functions)
-            loops::tileProducts(function, *function.exprs, target);
+            loops::tileProducts(function, *function.exprs, vectorRegisters());
         },
         [this] { return loopsView(); });
     addLoopPass("interchange", loops::interchangeReductions);
@@ -269,6 +266,13 @@ public:
     addLoopPass("split", loops::splitGuardedLoops);
     addLoopPass("jam", loops::jamReductions);
     addLoopPass("version", loops::versionGuardedLoops);
+    add(
+        "vectorise",
+        [this] {
+          for (loops::Function& function : c_.loops.functions)
+            loops::vectoriseNestReductions(function, *function.exprs, vectorRegisters());
+        },
+        [this] { return loopsView(); });
     addLoopPass("prefetch", loops::prefetchStridedRows);
     add(
         "llvm",
@@ -320,6 +324,21 @@ private:
             transform(function, *function.exprs);
         },
         [this] { return loopsView(); });
+  }
+
+  /// The target's vector registers, which tiles and vector accumulators are sized by: read
+  /// from a target machine once.
+  const loops::VectorRegisters& vectorRegisters() {
+    if (!vectorRegisters_) {
+      vectorRegisters_.emplace();
+      try {
+        vectorRegisters_ = codegen::vectorRegisters(
+            {c_.options.optLevel, c_.options.targetCpu, c_.options.segmentSize});
+      } catch (const std::runtime_error&) {
+        // An unknown CPU: the llvm pass reports it.
+      }
+    }
+    return *vectorRegisters_;
   }
 
   /// Ends the pipeline once the last pass the options need has run: with the
@@ -469,6 +488,7 @@ private:
     std::string error;                       // the program's error after `loops`, if any
     std::vector<runtime::ArrayValue> last, lastMagnitudes;
   } loopRuns_;
+  std::optional<loops::VectorRegisters> vectorRegisters_;
 };
 
 } // namespace

@@ -217,6 +217,14 @@ struct Function {
   Block body;
 };
 
+/// The target's vector registers, which register tiles and vector accumulators are
+/// sized by: their size and how many there are (codegen::vectorRegisters reads them from
+/// the target machine).
+struct VectorRegisters {
+  int bytes = 64;
+  int count = 32;
+};
+
 struct Program {
   std::vector<Function> functions;
   /// --strict-fp: no reduction is reassociated beyond what the reductions' flags allow,

@@ -11,13 +11,6 @@
 
 namespace arr::loops {
 
-/// The target's vector registers, which the tiles are sized by: their size and how many
-/// there are (codegen::vectorRegisters reads them from the target machine).
-struct VectorRegisters {
-  int bytes = 64;
-  int count = 32;
-};
-
 void tileProducts(Function& function, ExprBuilder& exprs, const VectorRegisters& target);
 
 } // namespace arr::loops
