@@ -51,12 +51,12 @@ int64_t arrrt_threads(void);
 /// Splits [0, extent) into consecutive ranges, chunk c before chunk c+1, and
 /// calls `function` once per chunk, in parallel on the OpenMP threads (each thread
 /// takes the next chunk when it is done). The chunks depend on the extent, the work
-/// and the thread count alone, never on timing. Runs
-/// everything as one chunk on the calling thread when the loop is too small
-/// (extent * work_per_iteration below a threshold), when one thread is
-/// configured, or when called from inside a parallel region. Returns the
-/// number of chunks used (<= arrrt_parallel_max_chunks()), or -1 when a chunk
-/// failed: then the calling thread's last error is that chunk's message.
+/// and the thread count alone, never on timing. Runs everything as one chunk on
+/// the calling thread when the loop is too small (extent * work_per_iteration
+/// below a threshold), when one thread is configured, or when called from inside
+/// a parallel region. Returns the number of chunks used (<=
+/// arrrt_parallel_max_chunks()), or -1 when a chunk failed: then the calling
+/// thread's last error is that chunk's message.
 ///
 /// A bad OMP_NUM_THREADS (not a list of positive integers, which would make
 /// libomp abort) is removed from the environment before libomp first reads it,

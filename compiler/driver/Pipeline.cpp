@@ -251,13 +251,7 @@ public:
     add(
         "loops", [&] { c_.loops = loops::lowerToLoops(c_.core, options.strictFp); },
         [&] { return loopsView(); });
-    add(
-        "tile",
-        [this] {
-          for (loops::Function& function : c_.loops.functions)
-            loops::tileProducts(function, *function.exprs, vectorRegisters());
-        },
-        [this] { return loopsView(); });
+    addTargetLoopPass("tile", loops::tileProducts);
     addLoopPass("interchange", loops::interchangeReductions);
     addLoopPass("unroll", loops::unrollShortLoops);
     addLoopPass("fuse", loops::fuseSiblingLoops);
@@ -266,13 +260,7 @@ public:
     addLoopPass("split", loops::splitGuardedLoops);
     addLoopPass("jam", loops::jamReductions);
     addLoopPass("version", loops::versionGuardedLoops);
-    add(
-        "vectorise",
-        [this] {
-          for (loops::Function& function : c_.loops.functions)
-            loops::vectoriseNestReductions(function, *function.exprs, vectorRegisters());
-        },
-        [this] { return loopsView(); });
+    addTargetLoopPass("vectorise", loops::vectoriseNestReductions);
     addLoopPass("prefetch", loops::prefetchStridedRows);
     add(
         "llvm",
@@ -316,14 +304,23 @@ private:
   }
 
   void addLoopPass(const std::string& name,
-                   void (*transform)(loops::Function&, loops::ExprBuilder&)) {
+                   std::function<void(loops::Function&, loops::ExprBuilder&)> transform) {
     add(
         name,
-        [this, transform] {
+        [this, transform = std::move(transform)] {
           for (loops::Function& function : c_.loops.functions)
             transform(function, *function.exprs);
         },
         [this] { return loopsView(); });
+  }
+
+  /// A loop pass sized by the target's vector registers.
+  void addTargetLoopPass(const std::string& name,
+                         void (*transform)(loops::Function&, loops::ExprBuilder&,
+                                           const loops::VectorRegisters&)) {
+    addLoopPass(name, [this, transform](loops::Function& function, loops::ExprBuilder& exprs) {
+      transform(function, exprs, vectorRegisters());
+    });
   }
 
   /// The target's vector registers, which tiles and vector accumulators are sized by: read

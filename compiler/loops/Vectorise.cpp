@@ -11,8 +11,9 @@
 //
 //   vacc = [-0.0, ..]
 //   for r: ...
-//     for c in [lo, lo + (hi - lo) / W * W) by W: t' = dy[r, c .. c+W]; vacc += t' * x[r, c+1 ..
-//     c+1+W] for c in [that, hi): the original body (at most W - 1 iterations, into acc)
+//     for c in [lo, e = lo + (hi - lo) / W * W) by W:
+//       t' = dy[r, c .. c+W]; vacc += t' * x[r, c+1 .. c+1+W]
+//     for c in [e, hi): the original body (at most W - 1 iterations, into acc)
 //   acc += reduceLanes(+, vacc)
 //
 // LLVM vectorises the inner loop on its own, but adds its lanes together at the end
@@ -209,15 +210,19 @@ private:
 
   /// The locals declared outside `nest` that it only adds into, by reassociable sums of
   /// floats: the accumulators that may collect their terms in lanes.
-  std::set<uint32_t> laneAccumulators(const Stmt& nest) {
-    std::set<uint32_t> defined = definedIn(nest.body), candidates, refused;
+  std::map<uint32_t, LocalP> laneAccumulators(const Stmt& nest) {
+    std::set<uint32_t> defined = definedIn(nest.body), refused;
+    std::map<uint32_t, LocalP> candidates;
     defined.insert(nest.local->id);
     forEachStmt(nest.body, [&](const Stmt& s) {
       if ((s.kind == Stmt::Kind::Accumulate || s.kind == Stmt::Kind::Assign) &&
           !defined.count(s.local->id)) {
         bool sum = s.kind == Stmt::Kind::Accumulate && s.op == BinaryOp::Add && s.reassociate &&
                    arr::isFloat(s.local->type) && s.local->lanes == 1;
-        (sum ? candidates : refused).insert(s.local->id);
+        if (sum)
+          candidates.emplace(s.local->id, s.local);
+        else
+          refused.insert(s.local->id);
       }
     });
     for (uint32_t id : refused)
@@ -227,7 +232,7 @@ private:
     auto refuseReads = [&](const Stmt& s) {
       for (const ExprP& operand : operandsOf(s))
         for (auto it = candidates.begin(); it != candidates.end();)
-          it = mentionsLocal(operand, *it) ? candidates.erase(it) : std::next(it);
+          it = mentionsLocal(operand, it->first) ? candidates.erase(it) : std::next(it);
     };
     refuseReads(nest);
     forEachStmt(nest.body, refuseReads);
@@ -240,12 +245,14 @@ private:
     accumulators_ = laneAccumulators(nest);
     vectors_.clear();
     order_.clear();
-    scalars_.clear();
     if (!accumulators_.empty() && hasLoop(nest.body)) inner(nest.body);
+    // Declared by width, then in the order of the sums' first steps.
+    std::stable_sort(order_.begin(), order_.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
     Block before, after;
     for (const auto& key : order_) {
       const LocalP& vector = vectors_.at(key);
-      const LocalP& scalar = scalars_.at(key.first);
+      const LocalP& scalar = accumulators_.at(key.first);
       before.push_back(
           makeDeclare(vector, exprs_.identity(BinaryOp::Add, vector->type, vector->lanes)));
       after.push_back(makeAccumulate(scalar, BinaryOp::Add,
@@ -319,11 +326,6 @@ private:
       vectors_.emplace(key, vector);
       order_.push_back(key);
     }
-    // Declared by width, then in the order of the sums' first steps.
-    std::stable_sort(order_.begin(), order_.end(),
-                     [](const auto& a, const auto& b) { return a.second > b.second; });
-    for (const LocalP& sum : sums)
-      scalars_.emplace(sum->id, sum);
     return result;
   }
 
@@ -379,11 +381,10 @@ private:
 
   ExprBuilder& exprs_;
   const VectorRegisters& target_;
-  std::set<uint32_t> accumulators_;
+  std::map<uint32_t, LocalP> accumulators_; // the scalars that may collect in lanes, by id
   /// The vector accumulators of the nest, by scalar and width, in order of first use.
   std::map<std::pair<uint32_t, int>, LocalP> vectors_;
   std::vector<std::pair<uint32_t, int>> order_;
-  std::map<uint32_t, LocalP> scalars_; // the scalar accumulators, by id
 };
 
 } // namespace
