@@ -8,6 +8,7 @@
 #include "ir/Printer.h"
 #include "ir/Verifier.h"
 #include "ir/Visitor.h"
+#include "loops/Collapse.h"
 #include "loops/Fuse.h"
 #include "loops/Interchange.h"
 #include "loops/Interpreter.h"
@@ -61,6 +62,7 @@ const std::vector<PassInfo>& pipelinePasses() {
       {"unshare", "sharing of derivative terms bound as let", false},
       {"optimize", "simplification of the differentiated program", false},
       {"loops", "fused loop nests (loop IR)", false, true},
+      {"collapse", "sums of sums collapsed into one sum, its rows walked contiguously", true, true},
       {"tile", "register tiles of products over packed panels of columns", true, true},
       {"interchange", "reductions over rows interchanged with the loops inside them", true, true},
       {"unroll", "short loops unrolled and jammed into the loop nest inside them", true, true},
@@ -251,6 +253,7 @@ public:
     add(
         "loops", [&] { c_.loops = loops::lowerToLoops(c_.core, options.strictFp); },
         [&] { return loopsView(); });
+    addLoopPass("collapse", loops::collapseSumNests);
     addTargetLoopPass("tile", loops::tileProducts);
     addLoopPass("interchange", loops::interchangeReductions);
     addLoopPass("unroll", loops::unrollShortLoops);

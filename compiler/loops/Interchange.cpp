@@ -78,9 +78,7 @@ std::optional<Triangle> boundFreeOf(const ExprP& extent, uint32_t j) {
 
 class Interchanger {
 public:
-  /// `reorder`: the first walk, which interchanges; else the second, which only adds sums
-  /// of sums straight to the outer accumulator.
-  Interchanger(ExprBuilder& exprs, bool reorder) : exprs_(exprs), reorder_(reorder) {}
+  Interchanger(ExprBuilder& exprs, SumNestWalk walk) : exprs_(exprs), walk_(walk) {}
 
   /// `defined`: the locals defined before `statements`. The block's own declarations join
   /// it for its later statements and nested blocks and leave it when the block ends
@@ -97,7 +95,8 @@ public:
       block(statement.body, defined);
       block(statement.orElse, defined);
       if (indexAdded) defined.erase(statement.local->id);
-      if (statement.kind != Stmt::Kind::For || statement.parallel) continue;
+      if (statement.kind != Stmt::Kind::For) continue;
+      if (statement.parallel && walk_ != SumNestWalk::CollapseStrided) continue;
       Block replacement;
       while (interchange(statements[s], defined, replacement)) {
       }
@@ -147,14 +146,19 @@ private:
         std::optional<Triangle> triangle = boundFreeOf(reduction.value, j->id);
         if (!triangle || !readsOnly(triangle->bound, stable, j->id)) continue;
         bool strided = hasStridedLoad(reduction.body, j->id, reduction.local->id);
-        if (!reorder_) {
+        switch (walk_) {
+        case SumNestWalk::CollapseStrided:
+          if (strided && collapse(outer, d, f, *triangle, true, before)) return true;
+          continue;
+        case SumNestWalk::CollapseInOrder:
           if (!strided && collapse(outer, d, f, *triangle, false, before)) return true;
           continue;
+        case SumNestWalk::Reorder:
+          if (!strided) continue;
+          if (collapse(outer, d, f, *triangle, true, before)) return true;
+          rewrite(outer, d, f, *triangle, before);
+          return true;
         }
-        if (!strided) continue;
-        if (collapse(outer, d, f, *triangle, true, before)) return true;
-        rewrite(outer, d, f, *triangle, before);
-        return true;
       }
     }
     return false;
@@ -227,7 +231,9 @@ private:
   /// acc op= X(l, j)`: one reduction over a perfect nest, which the unroll pass can jam
   /// into. That is done in a second walk, after every interchange: a sum of sums per j
   /// must stay one, for an enclosing loop to take the row form (a convolution's sum over
-  /// channels, each a sum over taps, row by row).
+  /// channels, each a sum over taps, row by row). The interchanged form is also the
+  /// collapse pass's, before tiling (Collapse.cpp), which takes parallel j loops too: acc
+  /// is then the loop's reduction, and the l loop becomes the parallel one.
   ///
   /// The lowering of a sum of an empty array writes `acc += select(extent == 0, 0.0, sum)`
   /// (0.0, not the identity -0.0): when the inner sum is empty, each j adds +0.0, which
@@ -248,6 +254,12 @@ private:
       return false;
     // fissionable() saw that the reduction reads neither acc nor sum.
     const LocalP& acc = use.local;
+    // A parallel j loop combines acc across its chunks; the l loop takes that over, so acc
+    // must be its only reduction.
+    if (outer->parallel &&
+        (!interchanged || outer->reductions.size() != 1 ||
+         outer->reductions[0].local->id != acc->id || outer->reductions[0].op != use.op))
+      return false;
     ExprP emptyTest; // the j-free condition under which each j adds +0.0 instead of sum
     if (use.value->kind == Expr::Kind::Select) {
       const ExprP& test = use.value->operands[0];
@@ -277,8 +289,16 @@ private:
       return true;
     }
     ExprP start = firstColumn(reduction.local, triangle);
-    outer = makeFor(reduction.local, exprs_.index(0), triangle.bound,
-                    {makeFor(j, start, outer->value, accumulate)});
+    StmtP rows = makeFor(reduction.local, exprs_.index(0), triangle.bound,
+                         {makeFor(j, start, outer->value, accumulate)});
+    if (outer->parallel) {
+      // The same total work, now over the l loop's iterations.
+      rows->parallel = true;
+      rows->reductions = outer->reductions;
+      rows->work = exprs_.indexDiv(exprs_.mul(outer->work, outer->value),
+                                   exprs_.max(triangle.bound, exprs_.index(1)));
+    }
+    outer = rows;
     return true;
   }
 
@@ -327,21 +347,24 @@ private:
   }
 
   ExprBuilder& exprs_;
-  bool reorder_;
+  SumNestWalk walk_;
   std::vector<BufferP> rows_;
 };
 
 } // namespace
 
-void interchangeReductions(Function& function, ExprBuilder& exprs) {
+void walkSumNests(Function& function, ExprBuilder& exprs, SumNestWalk walk) {
   std::set<uint32_t> defined;
   for (const LocalP& size : function.sizes)
     defined.insert(size->id);
   for (const Param& param : function.params)
     if (param.scalar) defined.insert(param.scalar->id);
-  // Each walk leaves `defined` as it found it.
-  for (bool reorder : {true, false})
-    Interchanger(exprs, reorder).block(function.body, defined);
+  Interchanger(exprs, walk).block(function.body, defined);
+}
+
+void interchangeReductions(Function& function, ExprBuilder& exprs) {
+  for (SumNestWalk walk : {SumNestWalk::Reorder, SumNestWalk::CollapseInOrder})
+    walkSumNests(function, exprs, walk);
 }
 
 } // namespace arr::loops

@@ -81,16 +81,30 @@ entry strided(a: [n, k]f64, b: [k, m]f64, c: [m, n]f64): [n, m]f64 =
 -- CHECK-NEXT: {{^      }}[[OUT]][[[I]], [[J]]] = select([[K]] == 0, 0.0, [[SUMS]][[[I]], [[J]]]) + [[C]][[[J]], [[I]]]{{$}}
 -- CHECK-NEXT: {{^  }}free [[SUMS]]{{$}}
 
--- The same for a loss summed over the product's elements, whose loop order is the
--- sum's (columns outside, rows inside): the temporary is laid out with the rows
--- last, the tiles' lanes, and the panel packs a's rows.
+-- A loss summed over the product's elements: the collapse pass has made the sum of
+-- column sums one sum over rows and columns, rows outside, so the temporary is laid
+-- out as the product and the panel packs b's columns; the loss reads it row by row.
 entry loss(a: [n, k]f64, b: [k, m]f64, c: [n, m]f64): f64 = sum(sum((matmul(a, b) - c) ** 2.0))
 -- CHECK-LABEL: loops loss(
 -- CHECK-SAME: [[N:n_[0-9]+]]: size, [[K:k_[0-9]+]]: size, [[M:m_[0-9]+]]: size, [[A:a_[0-9]+]]: *f64[{{.*}}], [[B:b_[0-9]+]]: *f64[{{.*}}], [[C:c_[0-9]+]]: *f64[{{.*}}]) -> ([[OUT:out0_[0-9]+]]: *f64[]):
+-- CHECK: {{^  }}[[SUMS:sums_[0-9]+]] = alloc f64[max([[N]], 0), max([[M]], 0)]{{$}}
+-- CHECK: {{^        }}{{panel_[0-9]+}}[[[Q:panel_[0-9]+]], [[L:r_[0-9]+]], [[JJ:r_[0-9]+]]] = [[B]][[[L]], ([[Q]] * 16) + [[JJ]]]{{$}}
+-- CHECK: {{^  }}parallel for [[I:r_[0-9]+]] < [[N]] work {{.*}} reduce {{sum_[0-9]+}} +:{{$}}
+-- CHECK-NEXT: {{^    }}for [[J:r_[0-9]+]] < [[M]]:{{$}}
+-- CHECK-NEXT: {{^      }}{{sum_[0-9]+}} += pow(select([[K]] == 0, 0.0, [[SUMS]][[[I]], [[J]]]) - [[C]][[[I]], [[J]]], 2.0){{$}}
+-- CHECK: {{^  }}free [[SUMS]]{{$}}
+
+-- Per column of the product, a loss over its rows: the loop order is the columns
+-- outside, rows inside, so the temporary is laid out with the rows last, the tiles'
+-- lanes, and the panel packs a's rows.
+entry columnLosses(a: [n, k]f64, b: [k, m]f64, c: [m, n]f64): [m]f64 =
+  build([m], \j -> sum(build([n], \i -> (sum(build([k], \l -> a[i, l] * b[l, j])) - c[j, i]) ** 2.0)))
+-- CHECK-LABEL: loops columnLosses(
+-- CHECK-SAME: [[N:n_[0-9]+]]: size, [[K:k_[0-9]+]]: size, [[M:m_[0-9]+]]: size, [[A:a_[0-9]+]]: *f64[{{.*}}], [[B:b_[0-9]+]]: *f64[{{.*}}], [[C:c_[0-9]+]]: *f64[{{.*}}]) -> ([[OUT:out0_[0-9]+]]: *f64[[[M]]]):
 -- CHECK: {{^  }}[[SUMS:sums_[0-9]+]] = alloc f64[max([[M]], 0), max([[N]], 0)]{{$}}
--- CHECK: {{^          }}{{panel_[0-9]+}}[[[Q:panel_[0-9]+]], [[L:r_[0-9]+]], [[JJ:r_[0-9]+]]] = [[A]][([[Q]] * 16) + [[JJ]], [[L]]]{{$}}
--- CHECK: {{^  }}parallel for [[J:r_[0-9]+]] < [[M]] work {{.*}} reduce {{sum_[0-9]+}} +:{{$}}
--- CHECK: {{^      }}{{sum_[0-9]+}} += pow(select([[K]] == 0, 0.0, [[SUMS]][[[J]], [[I:r_[0-9]+]]]) - [[C]][[[I]], [[J]]], 2.0){{$}}
+-- CHECK: {{^          }}{{panel_[0-9]+}}[[[Q:panel_[0-9]+]], [[L:r_[0-9]+]], [[II:r_[0-9]+]]] = [[A]][([[Q]] * 16) + [[II]], [[L]]]{{$}}
+-- CHECK: {{^    }}for [[I:r_[0-9]+]] < [[N]]:{{$}}
+-- CHECK-NEXT: {{^      }}{{sum_[0-9]+}} += pow(select([[K]] == 0, 0.0, [[SUMS]][[[J:i_[0-9]+]], [[I]]]) - [[C]][[[J]], [[I]]], 2.0){{$}}
 -- CHECK: {{^  }}free [[SUMS]]{{$}}
 
 -- Left alone: the column index used as a value (it would need a vector of indices),
