@@ -230,33 +230,48 @@ TypeP FunctionChecker::checkBuiltinCall(ast::Expr& call, Builtin builtin, Hint h
     requireArray(elements, 1,
                  "the elements (the third argument) must be an array, or a tuple of arrays of "
                  "one length");
-    // An untyped literal state takes the elements' float type: fold(\a x -> a + x, 0, xs).
-    Hint stateHint = builtin == Builtin::Fold ? hint : std::nullopt;
-    if (!stateHint && isLiteralLike(init) && elements->isArray() && isFloat(elements->elem))
-      stateHint = elements->elem;
-    TypeP state = check(init, stateHint);
-    if (state->isFunction())
-      throw CompileError(init.range.begin, prefix + "the state cannot be a function");
     resolution->shape = outerDims(elements, 1);
     TypeP element = dropOuterDims(elements, 1);
-    TypeP result = checkFunctionArgument(function, {state, element}, prefix + "the function");
-    Loc resultAt = function.kind == ast::Expr::Kind::Lambda ? function.operand(0).range.begin
-                                                            : function.range.begin;
-    TypeP next = result;
+    TypeP state;
     TypeP output;
-    if (builtin == Builtin::MapAccum) {
-      if (!result->isTuple() || result->elements.size() != 2)
-        throw CompileError(resultAt, prefix +
-                                         "the function must return a pair (state, output), "
-                                         "but it returns " +
-                                         toString(result));
-      next = result->elements[0];
-      output = result->elements[1];
+    auto checkSteps = [&](Hint stateHint) {
+      state = check(init, stateHint);
+      if (state->isFunction())
+        throw CompileError(init.range.begin, prefix + "the state cannot be a function");
+      TypeP result = checkFunctionArgument(function, {state, element}, prefix + "the function");
+      Loc resultAt = function.kind == ast::Expr::Kind::Lambda ? function.operand(0).range.begin
+                                                              : function.range.begin;
+      TypeP next = result;
+      if (builtin == Builtin::MapAccum) {
+        if (!result->isTuple() || result->elements.size() != 2)
+          throw CompileError(resultAt, prefix +
+                                           "the function must return a pair (state, output), "
+                                           "but it returns " +
+                                           toString(result));
+        next = result->elements[0];
+        output = result->elements[1];
+      }
+      if (!equal(next, state))
+        throw CompileError(resultAt, prefix + "the function returns the state as " +
+                                         toString(next) + ", but the initial state has type " +
+                                         toString(state) +
+                                         "; the state keeps one type in every step");
+    };
+    Hint stateHint = builtin == Builtin::Fold ? hint : std::nullopt;
+    // A literal state has its default type unless the steps only check with the elements'
+    // float type, where a float is then expected (LANGUAGE.md §2): fold(\a x -> a + x, 0, xs)
+    // sums floats, fold(\c x -> c + 1, 0, xs) counts in i64. Only a failure of this check
+    // itself is retried (none reported elsewhere, as by a generic function's instance).
+    bool floatState =
+        !stateHint && isLiteralLike(init) && elements->isArray() && isFloat(elements->elem);
+    int reportedBefore = program_.reportedErrors();
+    try {
+      checkSteps(stateHint);
+    } catch (const CompileError& error) {
+      if (!floatState || error.message.empty() || program_.reportedErrors() != reportedBefore)
+        throw;
+      checkSteps(elements->elem);
     }
-    if (!equal(next, state))
-      throw CompileError(resultAt, prefix + "the function returns the state as " + toString(next) +
-                                       ", but the initial state has type " + toString(state) +
-                                       "; the state keeps one type in every step");
     switch (builtin) {
     case Builtin::Fold:
       return state;

@@ -112,6 +112,7 @@ public:
 
   const Program& program() const { return *result_.program; }
   bool isBroken(const ast::Decl* decl) const { return broken_.count(decl) != 0; }
+  int reportedErrors() const { return diags_.errorCount(); }
   const Signature& signature(const TopLevel& function);
   ConstantInfo& constant(const TopLevel& constant);
   /// The instance of a function for the given type arguments, checked.

@@ -6,6 +6,9 @@ def runningMax(a: f64, x: f64): f64 = max(a, x)
 -- Scalars: the state threads through the elements in order.
 entry total(xs: [n]f64): f64 = fold(\a x -> a + x, 0.0, xs)
 entry literalState(xs: [n]f64): f64 = fold(\a x -> a * 2 + x, 0, xs)
+-- A literal state stays an integer where the steps need no float: halving the count
+-- truncates.
+entry halfCount(xs: [n]f64): f64 = f64(fold(\c x -> c + 1, 0, xs) / 2)
 entry prefix(xs: [n]f64): [n]f64 = scan(\a x -> a + x, 0.0, xs)
 entry byName(xs: [n]f64): [n]f64 = scan(runningMax, -1.0 / 0.0, xs)
 entry order(xs: [n]f64): f64 = fold(\a x -> a * 10.0 + x, 0.0, xs)
@@ -52,6 +55,9 @@ entry iterateSize(xs: [n]f64): f64 = iterate(n, \i s -> s + xs[i] * f64(i + 1), 
 -- RUN: --entry literalState
 -- INPUT: [1.5, -2.0, 0.25, 3.0]
 -- EXPECT: 7.5
+-- RUN: --entry halfCount
+-- INPUT: [1.5, -2.0, 0.25]
+-- EXPECT: 1.0
 -- RUN: --entry prefix
 -- INPUT: [1.5, -2.0, 0.25, 3.0]
 -- EXPECT: [1.5, -0.5, -0.25, 2.75]

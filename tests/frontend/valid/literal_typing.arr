@@ -28,3 +28,19 @@ entry main(x: f64, s: f32, v: [n]f64): (f64, f64, f32, bool, f64, i64, f64, [n]f
 -- CHECK: let k: i64 =
 -- CHECK: let z: f64 =
 -- CHECK: let w: [n]f64 =
+
+-- A literal initial state of a loop over floats: a float where the steps need one
+-- (summing the elements, in their type), else its default type (counting them).
+def loopStates(v: [n]f64, u: [n]f32): (f64, f32, i64, i64, [n]i64) =
+  let total = fold(\a x -> a + x, 0, v)
+  let narrow = fold(\a x -> a + x, 0.0, u)
+  let count = fold(\c x -> c + 1, 0, v)
+  let cycle = fold(\s x -> (s + 1) % 3, 0, v)
+  let counts = scan(\c x -> if x > 0 then c + 1 else c, 0, v)
+  in (total, narrow, count, cycle, counts)
+-- CHECK: def loopStates(v: [n]f64, u: [n]f32): (f64, f32, i64, i64, [n]i64) =
+-- CHECK: let total: f64 =
+-- CHECK: let narrow: f32 =
+-- CHECK: let count: i64 =
+-- CHECK: let cycle: i64 =
+-- CHECK: let counts: [n]i64 =
