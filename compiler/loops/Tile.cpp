@@ -36,6 +36,13 @@
 // loop ran them too whenever there was a row, so the tiles run only then. The
 // reduction's body may declare locals and step the accumulators, nothing else.
 //
+// The row operand is broadcast from memory, R elements per term. Where its index
+// moves a whole row of memory per term (a[l, u]: the gradient of a product with
+// respect to its second factor), those R elements are a row apart and the next term's
+// a row further, on a new page each term for a page-long row: it is then packed too,
+// per tile of rows, Q[t, l, r] = A(u0 + t R + r, l), so that a tile reads one
+// contiguous block (collectRowPacked). The last rows read it in place.
+//
 // A nest whose sums feed more than such stores (a loss summed over the product's
 // elements, a result that also reads across the columns) is first split in two:
 // the sums, stored into a temporary and tiled, then the rest (Tiler::distribute).
@@ -75,18 +82,24 @@ struct Nest {
   std::vector<const Stmt*> accumulators;
   Block post;
   std::vector<ExprP> packed; // the operands that move with v, in order of appearance
+  /// The operands that move with u and l, not with v, whose index moves a whole row per
+  /// term (a[l, u]: a product with a transposed matrix), packed by tiles of rows.
+  std::vector<ExprP> rowPacked;
 };
 
 /// How one row of a tile computes a statement's expressions: which locals read as
 /// what, and which of them are vectors.
 struct Lanes {
-  std::map<uint32_t, ExprP> locals;                    // original local -> its value in the tile
-  uint32_t column = 0;                                 // the index v, which only loads may read
-  ExprP columnStart;                                   // post statements: v0, whose lanes follow
-  const std::map<uint32_t, BufferP>* panels = nullptr; // reduction body: load id -> panel
-  int width = 1;                                       // the tile's columns
-  ExprP panel;                                         // which panel: the tile's
-  ExprP panelRow;                                      // its row: l - lower
+  std::map<uint32_t, ExprP> locals;                       // original local -> its value in the tile
+  uint32_t column = 0;                                    // the index v, which only loads may read
+  ExprP columnStart;                                      // post statements: v0, whose lanes follow
+  const std::map<uint32_t, BufferP>* panels = nullptr;    // reduction body: load id -> panel
+  const std::map<uint32_t, BufferP>* rowPanels = nullptr; // load id -> its rows, packed
+  ExprP rowTile;                                          // which tile of rows
+  int64_t rowInTile = 0;                                  // which of its rows
+  int width = 1;                                          // the tile's columns
+  ExprP panel;                                            // which panel: the tile's
+  ExprP panelRow;                                         // its row: l - lower
   std::unordered_map<uint32_t, ExprP> memo{};
   bool failed = false;
 };
@@ -211,9 +224,38 @@ private:
     if (bad || !movesWithSum) return std::nullopt;
     shapeTile(nest);
     if (nest.tileLanes < 2) return std::nullopt;
+    collectRowPacked(nest, definedIn(sum.body));
     if (auto trips = tripBound(*nest.columns); trips && *trips < nest.tileLanes)
       return std::nullopt;
     return nest;
+  }
+
+  /// The loads a tile's rows broadcast that walk a row of memory per term, each row of
+  /// the tile its own cache line (a[l, u0 + r]): packed per tile of rows, a tile reads
+  /// one contiguous block (the rows' R elements of a term side by side) instead of R
+  /// elements a row apart in every term, which lands on a new page each term when rows
+  /// are a page long. A load contiguous in l (a[u, l]) already streams.
+  void collectRowPacked(Nest& nest, const std::set<uint32_t>& perTerm) {
+    if (nest.tileRows < 2) return;
+    const uint32_t u = nest.rows->local->id, v = nest.columns->local->id;
+    const uint32_t l = nest.sum->local->id;
+    std::set<uint32_t> seen;
+    for (const StmtP& s : nest.sum->body)
+      forEachExpr(s->value, [&](const Expr& e) {
+        if (e.kind != Expr::Kind::Load || e.lanes != 1 || !seen.insert(e.id).second) return;
+        bool movesU = false, movesL = false, other = false;
+        for (const ExprP& index : e.operands) {
+          movesU = movesU || mentionsLocal(index, u);
+          movesL = movesL || mentionsLocal(index, l);
+          other = other || mentionsLocal(index, v) || mentionsAny(index, perTerm);
+        }
+        if (!movesU || !movesL || other) return;
+        Affine last = affineOf(e.operands.back());
+        bool contiguous = !last.opaqueIn(l) && last.coefficient(l) == 1;
+        for (size_t d = 0; d + 1 < e.operands.size(); ++d)
+          contiguous = contiguous && !mentionsLocal(e.operands[d], l);
+        if (!contiguous) nest.rowPacked.push_back(loadWithId(s->value, e.id));
+      });
   }
 
   /// The tile's shape for the target's vector registers: two registers of the widest
@@ -448,6 +490,39 @@ private:
       }
       tiled.push_back(packing);
     }
+    // The row operands, packed per tile of rows, when there is a panel to run them with.
+    std::map<uint32_t, BufferP> rowPanels;
+    for (const ExprP& load : nest.rowPacked) {
+      BufferP packed = exprs_.newBuffer(
+          "rows", load->type, {exprs_.local(rowTiles), terms, exprs_.index(nest.tileRows)});
+      rowPanels.emplace(load->id, packed);
+      tiled.push_back(makeAlloc(packed));
+      frees.push_back(makeFree(packed));
+      LocalP rowTile = exprs_.newLocal("tile", Elem::I64);
+      LocalP term = exprs_.newLocal(sum.local->name, Elem::I64);
+      LocalP row = exprs_.newLocal(rows.local->name, Elem::I64);
+      ExprP firstRow =
+          exprs_.add(rows.lower, exprs_.mul(exprs_.local(rowTile), exprs_.index(nest.tileRows)));
+      ExprP value =
+          exprs_.substitute(load, {{sum.local->id, exprs_.local(term)},
+                                   {rows.local->id, exprs_.add(firstRow, exprs_.local(row))}});
+      Block copy = {makeStore(
+          packed,
+          {exprs_.local(rowTile), exprs_.sub(exprs_.local(term), sum.lower), exprs_.local(row)},
+          value)};
+      Block copyTerm = {
+          makeFor(row, exprs_.index(0), exprs_.index(nest.tileRows), std::move(copy))};
+      Block copyTile = {makeFor(term, sum.lower, sum.value, std::move(copyTerm))};
+      StmtP packing =
+          makeFor(rowTile, exprs_.index(0), exprs_.local(rowTiles), std::move(copyTile));
+      if (parallel) {
+        packing->parallel = true;
+        packing->work =
+            exprs_.add(exprs_.mul(terms, exprs_.index(2 * nest.tileRows)), exprs_.index(3));
+      }
+      ExprP anyPanel = exprs_.binary(BinaryOp::Lt, exprs_.index(0), exprs_.local(panelCount));
+      tiled.push_back(makeIf(anyPanel, {packing}));
+    }
     LocalP tile = exprs_.newLocal("tile", Elem::I64);
     LocalP tilePanel = exprs_.newLocal("panel", Elem::I64);
     LocalP row0 = exprs_.newLocal(rows.local->name, Elem::I64);
@@ -457,7 +532,8 @@ private:
                                                                             exprs_.local(rowTiles)),
                                                             exprs_.index(nest.tileRows))))};
     Block tiles = kernel(nest, row0, nest.tileRows, exprs_.local(tilePanel),
-                         columnOf(exprs_.local(tilePanel)), panels);
+                         columnOf(exprs_.local(tilePanel)), panels, &rowPanels,
+                         exprs_.indexMod(exprs_.local(tile), exprs_.local(rowTiles)));
     if (tiles.empty()) return {};
     tileBody.insert(tileBody.end(), tiles.begin(), tiles.end());
     StmtP tileLoop =
@@ -504,8 +580,11 @@ private:
   /// The tile of `rowCount` rows from row0 and nest.tileLanes columns from column0: its
   /// accumulators, the reduction, and the statements after it. Empty when some
   /// expression cannot run in lanes (the index v used as a value, a strided load).
+  /// `rowPanels`: the row operands packed, for a whole tile of rows (the rowTile-th).
   Block kernel(const Nest& nest, const LocalP& row0, int64_t rowCount, const ExprP& panel,
-               const ExprP& column0, const std::map<uint32_t, BufferP>& panels) {
+               const ExprP& column0, const std::map<uint32_t, BufferP>& panels,
+               const std::map<uint32_t, BufferP>* rowPanels = nullptr,
+               const ExprP& rowTile = nullptr) {
     const Stmt& sum = *nest.sum;
     const uint32_t u = nest.rows->local->id, v = nest.columns->local->id;
     Block out;
@@ -528,6 +607,9 @@ private:
       lanes.panels = &panels;
       lanes.panel = panel;
       lanes.panelRow = exprs_.sub(exprs_.local(term), sum.lower);
+      lanes.rowPanels = rowPanels;
+      lanes.rowTile = rowTile;
+      lanes.rowInTile = r;
       for (const StmtP& s : sum.body) {
         ExprP value = vectorOf(lanes, s->value);
         if (lanes.failed) return {};
@@ -616,7 +698,15 @@ private:
       if (e->lanes != 1) {
         lanes.failed = true;
       } else if (!moves) {
-        result = exprs_.load(e->buffer, scalarIndices(lanes, e->operands, false));
+        const BufferP* rowPanel = nullptr;
+        if (lanes.rowPanels)
+          if (auto found = lanes.rowPanels->find(e->id); found != lanes.rowPanels->end())
+            rowPanel = &found->second;
+        if (rowPanel)
+          result = exprs_.load(*rowPanel,
+                               {lanes.rowTile, lanes.panelRow, exprs_.index(lanes.rowInTile)});
+        else
+          result = exprs_.load(e->buffer, scalarIndices(lanes, e->operands, false));
       } else if (lanes.panels) {
         auto panel = lanes.panels->find(e->id);
         if (panel == lanes.panels->end())

@@ -57,13 +57,25 @@ entry abt(a: [n, k]f64, b: [m, k]f64, c: [n, m]f64): [n, m]f64 =
 -- CHECK: {{^        }}[[S0:sum_[0-9]+]] += broadcast([[A]][[[I:i_[0-9]+]], [[T:r_[0-9]+]]], 16) * [[P]][[[J]], [[T]], 0:16]{{$}}
 -- CHECK: {{^      }}[[OUT]][[[I]], [[J]] * 16:16] = {{.*}}[[S0]]{{.*}} * [[C]][[[I]], [[J]] * 16:16]{{$}}
 
--- A product of a transposed matrix (a's columns are the rows): the row operand is
--- read down a's columns, eight consecutive elements per term.
+-- A product of a transposed matrix (a's columns are the rows): the row operand would
+-- be read down a's columns, a row of a apart per term, so it is packed too, per tile of
+-- eight rows (when there is a panel to use it), each term's eight elements side by side.
 entry atb(a: [k, n]f64, b: [k, m]f64): [n, m]f64 = matmul(transpose(a), b)
 -- CHECK-LABEL: loops atb(
--- CHECK-SAME: [[A:a_[0-9]+]]: *f64[{{.*}}], [[B:b_[0-9]+]]: *f64[{{.*}}]) -> ([[OUT:out0_[0-9]+]]: *f64[{{.*}}]):
+-- CHECK-SAME: [[K:k_[0-9]+]]: size, [[N:n_[0-9]+]]: size, [[M:m_[0-9]+]]: size, [[A:a_[0-9]+]]: *f64[{{.*}}], [[B:b_[0-9]+]]: *f64[{{.*}}]) -> ([[OUT:out0_[0-9]+]]: *f64[{{.*}}]):
+-- CHECK: {{^    }}i64 [[TILES:tiles_[0-9]+]] = {{.*}}
 -- CHECK: {{^          }}[[P:panel_[0-9]+]][[[Q:panel_[0-9]+]], [[L:r_[0-9]+]], [[JJ:i_[0-9]+]]] = [[B]][[[L]], ([[Q]] * 16) + [[JJ]]]{{$}}
--- CHECK: {{^        }}{{sum_[0-9]+}} += broadcast([[A]][[[T:r_[0-9]+]], [[I:i_[0-9]+]] + 7], 16) * [[P]][{{panel_[0-9]+}}, [[T]], 0:16]{{$}}
+-- CHECK: {{^    }}[[ROWS:rows_[0-9]+]] = alloc f64[[[TILES]], max([[K]], 0), 8]{{$}}
+-- CHECK-NEXT: {{^    }}if 0 < {{panels_[0-9]+}}:{{$}}
+-- CHECK-NEXT: {{^      }}parallel for [[RT:tile_[0-9]+]] < [[TILES]] work {{.*}}:{{$}}
+-- CHECK-NEXT: {{^        }}for [[RL:r_[0-9]+]] < [[K]]:{{$}}
+-- CHECK-NEXT: {{^          }}for [[R:i_[0-9]+]] < 8:{{$}}
+-- CHECK-NEXT: {{^            }}[[ROWS]][[[RT]], [[RL]], [[R]]] = [[A]][[[RL]], ([[RT]] * 8) + [[R]]]{{$}}
+-- CHECK: {{^      }}parallel for [[T:tile_[0-9]+]] < {{.*}}:{{$}}
+-- CHECK: {{^        }}{{sum_[0-9]+}} += broadcast([[ROWS]][[[T]] %u [[TILES]], [[L2:r_[0-9]+]], 7], 16) * [[P]][{{panel_[0-9]+}}, [[L2]], 0:16]{{$}}
+-- The last rows, one at a time, read a as it is.
+-- CHECK: {{^          }}{{sum_[0-9]+}} += broadcast([[A]][{{r_[0-9]+}}, {{i_[0-9]+}}], 16) * [[P]][{{.*}}]{{$}}
+-- CHECK: {{^    }}free [[ROWS]]{{$}}
 
 -- Sums that feed more than a store of their own element (here a read across the
 -- columns, c[j, i]) are split off: the tiles store them into a temporary, which the
