@@ -467,28 +467,8 @@ private:
       panels.emplace(load->id, packed);
       tiled.push_back(makeAlloc(packed));
       frees.push_back(makeFree(packed));
-      LocalP panel = exprs_.newLocal("panel", Elem::I64);
-      LocalP term = exprs_.newLocal(sum.local->name, Elem::I64);
-      LocalP lane = exprs_.newLocal(columns.local->name, Elem::I64);
-      ExprP value = exprs_.substitute(
-          load,
-          {{sum.local->id, exprs_.local(term)},
-           {columns.local->id, exprs_.add(columnOf(exprs_.local(panel)), exprs_.local(lane))}});
-      Block copy = {makeStore(
-          packed,
-          {exprs_.local(panel), exprs_.sub(exprs_.local(term), sum.lower), exprs_.local(lane)},
-          value)};
-      Block copyRow = {
-          makeFor(lane, exprs_.index(0), exprs_.index(nest.tileLanes), std::move(copy))};
-      Block copyPanel = {makeFor(term, sum.lower, sum.value, std::move(copyRow))};
-      StmtP packing =
-          makeFor(panel, exprs_.index(0), exprs_.local(panelCount), std::move(copyPanel));
-      if (parallel) {
-        packing->parallel = true;
-        packing->work =
-            exprs_.add(exprs_.mul(terms, exprs_.index(2 * nest.tileLanes)), exprs_.index(3));
-      }
-      tiled.push_back(packing);
+      tiled.push_back(packing(load, packed, exprs_.local(panelCount), "panel", columnOf, columns,
+                              nest.tileLanes, sum, parallel));
     }
     // The row operands, packed per tile of rows, when there is a panel to run them with.
     std::map<uint32_t, BufferP> rowPanels;
@@ -498,30 +478,13 @@ private:
       rowPanels.emplace(load->id, packed);
       tiled.push_back(makeAlloc(packed));
       frees.push_back(makeFree(packed));
-      LocalP rowTile = exprs_.newLocal("tile", Elem::I64);
-      LocalP term = exprs_.newLocal(sum.local->name, Elem::I64);
-      LocalP row = exprs_.newLocal(rows.local->name, Elem::I64);
-      ExprP firstRow =
-          exprs_.add(rows.lower, exprs_.mul(exprs_.local(rowTile), exprs_.index(nest.tileRows)));
-      ExprP value =
-          exprs_.substitute(load, {{sum.local->id, exprs_.local(term)},
-                                   {rows.local->id, exprs_.add(firstRow, exprs_.local(row))}});
-      Block copy = {makeStore(
-          packed,
-          {exprs_.local(rowTile), exprs_.sub(exprs_.local(term), sum.lower), exprs_.local(row)},
-          value)};
-      Block copyTerm = {
-          makeFor(row, exprs_.index(0), exprs_.index(nest.tileRows), std::move(copy))};
-      Block copyTile = {makeFor(term, sum.lower, sum.value, std::move(copyTerm))};
-      StmtP packing =
-          makeFor(rowTile, exprs_.index(0), exprs_.local(rowTiles), std::move(copyTile));
-      if (parallel) {
-        packing->parallel = true;
-        packing->work =
-            exprs_.add(exprs_.mul(terms, exprs_.index(2 * nest.tileRows)), exprs_.index(3));
-      }
+      auto firstRow = [&](const ExprP& tile) {
+        return exprs_.add(rows.lower, exprs_.mul(tile, exprs_.index(nest.tileRows)));
+      };
+      StmtP copy = packing(load, packed, exprs_.local(rowTiles), "tile", firstRow, rows,
+                           nest.tileRows, sum, parallel);
       ExprP anyPanel = exprs_.binary(BinaryOp::Lt, exprs_.index(0), exprs_.local(panelCount));
-      tiled.push_back(makeIf(anyPanel, {packing}));
+      tiled.push_back(makeIf(anyPanel, {copy}));
     }
     LocalP tile = exprs_.newLocal("tile", Elem::I64);
     LocalP tilePanel = exprs_.newLocal("panel", Elem::I64);
@@ -568,6 +531,33 @@ private:
     restColumns.maxTrips = nest.tileLanes - 1;
     out.push_back(restOuter);
     return out;
+  }
+
+  /// The copy of `load` into `packed`, block by block (`count` of them, in parallel when
+  /// the nest was): packed[b, l - lower, j] = load at l and at first(b) + j for the index of
+  /// `moved`, for j < width.
+  StmtP packing(const ExprP& load, const BufferP& packed, const ExprP& count,
+                const std::string& blockName, const std::function<ExprP(const ExprP&)>& first,
+                const Stmt& moved, int64_t width, const Stmt& sum, bool parallel) {
+    LocalP block = exprs_.newLocal(blockName, Elem::I64);
+    LocalP term = exprs_.newLocal(sum.local->name, Elem::I64);
+    LocalP within = exprs_.newLocal(moved.local->name, Elem::I64);
+    ExprP value = exprs_.substitute(
+        load, {{sum.local->id, exprs_.local(term)},
+               {moved.local->id, exprs_.add(first(exprs_.local(block)), exprs_.local(within))}});
+    Block copy = {makeStore(
+        packed,
+        {exprs_.local(block), exprs_.sub(exprs_.local(term), sum.lower), exprs_.local(within)},
+        value)};
+    Block copyTerm = {makeFor(within, exprs_.index(0), exprs_.index(width), std::move(copy))};
+    Block copyBlock = {makeFor(term, sum.lower, sum.value, std::move(copyTerm))};
+    StmtP loop = makeFor(block, exprs_.index(0), count, std::move(copyBlock));
+    if (parallel) {
+      ExprP terms = exprs_.max(exprs_.sub(sum.value, sum.lower), exprs_.index(0));
+      loop->parallel = true;
+      loop->work = exprs_.add(exprs_.mul(terms, exprs_.index(2 * width)), exprs_.index(3));
+    }
+    return loop;
   }
 
   /// lower + (max(upper - lower, 0) /u factor) * factor: where whole blocks end.
