@@ -201,8 +201,7 @@ private:
     // The operands to pack: loads in the reduction that move with v (and with nothing
     // computed per row or per term, so that one panel serves every row).
     const uint32_t u = nest.rows->local->id, v = nest.columns->local->id;
-    std::set<uint32_t> perTerm = definedIn(sum.body);
-    perTerm.insert(u);
+    const std::set<uint32_t> perTerm = definedIn(sum.body);
     std::set<uint32_t> seen;
     bool movesWithSum = false, bad = false;
     for (const StmtP& s : sum.body) {
@@ -214,7 +213,7 @@ private:
         if (!moves) return;
         bool alsoSum = false;
         for (const ExprP& index : e.operands) {
-          bad = bad || mentionsAny(index, perTerm);
+          bad = bad || mentionsAny(index, perTerm) || mentionsLocal(index, u);
           alsoSum = alsoSum || mentionsLocal(index, sum.local->id);
         }
         movesWithSum = movesWithSum || alsoSum;
@@ -224,7 +223,7 @@ private:
     if (bad || !movesWithSum) return std::nullopt;
     shapeTile(nest);
     if (nest.tileLanes < 2) return std::nullopt;
-    collectRowPacked(nest, definedIn(sum.body));
+    collectRowPacked(nest, perTerm);
     if (auto trips = tripBound(*nest.columns); trips && *trips < nest.tileLanes)
       return std::nullopt;
     return nest;
@@ -454,49 +453,35 @@ private:
     auto columnOf = [&](const ExprP& panel) {
       return exprs_.add(columns.lower, exprs_.mul(panel, exprs_.index(nest.tileLanes)));
     };
+    auto firstRow = [&](const ExprP& rowTile) {
+      return exprs_.add(rows.lower, exprs_.mul(rowTile, exprs_.index(nest.tileRows)));
+    };
 
     // Every panel packed first (one parallel loop over them), then one loop over all tiles,
     // panel by panel, so that two threads share the work however few panels or rows there
     // are, in two parallel loops.
     ExprP terms = exprs_.max(exprs_.sub(sum.value, sum.lower), exprs_.index(0));
     Block tiled, frees;
+    Packing panel{"panel", "panel", exprs_.local(panelCount), columnOf, columns, nest.tileLanes};
     std::map<uint32_t, BufferP> panels;
-    for (const ExprP& load : nest.packed) {
-      BufferP packed = exprs_.newBuffer(
-          "panel", load->type, {exprs_.local(panelCount), terms, exprs_.index(nest.tileLanes)});
-      panels.emplace(load->id, packed);
-      tiled.push_back(makeAlloc(packed));
-      frees.push_back(makeFree(packed));
-      tiled.push_back(packing(load, packed, exprs_.local(panelCount), "panel", columnOf, columns,
-                              nest.tileLanes, sum, parallel));
-    }
+    for (const ExprP& load : nest.packed)
+      panels.emplace(load->id, pack(load, panel, sum, terms, parallel, nullptr, tiled, frees));
     // The row operands, packed per tile of rows, when there is a panel to run them with.
+    Packing rowTile{"rows", "tile", exprs_.local(rowTiles), firstRow, rows, nest.tileRows};
+    ExprP anyPanel = exprs_.binary(BinaryOp::Lt, exprs_.index(0), exprs_.local(panelCount));
     std::map<uint32_t, BufferP> rowPanels;
-    for (const ExprP& load : nest.rowPacked) {
-      BufferP packed = exprs_.newBuffer(
-          "rows", load->type, {exprs_.local(rowTiles), terms, exprs_.index(nest.tileRows)});
-      rowPanels.emplace(load->id, packed);
-      tiled.push_back(makeAlloc(packed));
-      frees.push_back(makeFree(packed));
-      auto firstRow = [&](const ExprP& tile) {
-        return exprs_.add(rows.lower, exprs_.mul(tile, exprs_.index(nest.tileRows)));
-      };
-      StmtP copy = packing(load, packed, exprs_.local(rowTiles), "tile", firstRow, rows,
-                           nest.tileRows, sum, parallel);
-      ExprP anyPanel = exprs_.binary(BinaryOp::Lt, exprs_.index(0), exprs_.local(panelCount));
-      tiled.push_back(makeIf(anyPanel, {copy}));
-    }
+    for (const ExprP& load : nest.rowPacked)
+      rowPanels.emplace(load->id,
+                        pack(load, rowTile, sum, terms, parallel, anyPanel, tiled, frees));
     LocalP tile = exprs_.newLocal("tile", Elem::I64);
     LocalP tilePanel = exprs_.newLocal("panel", Elem::I64);
     LocalP row0 = exprs_.newLocal(rows.local->name, Elem::I64);
+    ExprP tileRow = exprs_.indexMod(exprs_.local(tile), exprs_.local(rowTiles));
     Block tileBody = {
         makeDeclare(tilePanel, exprs_.indexDiv(exprs_.local(tile), exprs_.local(rowTiles))),
-        makeDeclare(row0, exprs_.add(rows.lower, exprs_.mul(exprs_.indexMod(exprs_.local(tile),
-                                                                            exprs_.local(rowTiles)),
-                                                            exprs_.index(nest.tileRows))))};
+        makeDeclare(row0, firstRow(tileRow))};
     Block tiles = kernel(nest, row0, nest.tileRows, exprs_.local(tilePanel),
-                         columnOf(exprs_.local(tilePanel)), panels, &rowPanels,
-                         exprs_.indexMod(exprs_.local(tile), exprs_.local(rowTiles)));
+                         columnOf(exprs_.local(tilePanel)), panels, &rowPanels, tileRow);
     if (tiles.empty()) return {};
     tileBody.insert(tileBody.end(), tiles.begin(), tiles.end());
     StmtP tileLoop =
@@ -533,31 +518,46 @@ private:
     return out;
   }
 
-  /// The copy of `load` into `packed`, block by block (`count` of them, in parallel when
-  /// the nest was): packed[b, l - lower, j] = load at l and at first(b) + j for the index of
-  /// `moved`, for j < width.
-  StmtP packing(const ExprP& load, const BufferP& packed, const ExprP& count,
-                const std::string& blockName, const std::function<ExprP(const ExprP&)>& first,
-                const Stmt& moved, int64_t width, const Stmt& sum, bool parallel) {
-    LocalP block = exprs_.newLocal(blockName, Elem::I64);
+  /// How an operand is packed: `count` blocks, block b holding, for each term l, the
+  /// operand at first(b) + j for the index of `moved`, j < width.
+  struct Packing {
+    std::string buffer; // the packed buffer's name
+    std::string block;  // its blocks' index's
+    ExprP count;
+    std::function<ExprP(const ExprP&)> first;
+    const Stmt& moved;
+    int64_t width;
+  };
+
+  /// A buffer packed[b, l - lower, j] holding `load` as `how` says: its allocation and the
+  /// copy (in parallel when the nest was; under `guard` when there is one) go to `tiled`,
+  /// its release to `frees`.
+  BufferP pack(const ExprP& load, const Packing& how, const Stmt& sum, const ExprP& terms,
+               bool parallel, const ExprP& guard, Block& tiled, Block& frees) {
+    BufferP packed =
+        exprs_.newBuffer(how.buffer, load->type, {how.count, terms, exprs_.index(how.width)});
+    tiled.push_back(makeAlloc(packed));
+    frees.push_back(makeFree(packed));
+    LocalP block = exprs_.newLocal(how.block, Elem::I64);
     LocalP term = exprs_.newLocal(sum.local->name, Elem::I64);
-    LocalP within = exprs_.newLocal(moved.local->name, Elem::I64);
+    LocalP within = exprs_.newLocal(how.moved.local->name, Elem::I64);
     ExprP value = exprs_.substitute(
-        load, {{sum.local->id, exprs_.local(term)},
-               {moved.local->id, exprs_.add(first(exprs_.local(block)), exprs_.local(within))}});
+        load,
+        {{sum.local->id, exprs_.local(term)},
+         {how.moved.local->id, exprs_.add(how.first(exprs_.local(block)), exprs_.local(within))}});
     Block copy = {makeStore(
         packed,
         {exprs_.local(block), exprs_.sub(exprs_.local(term), sum.lower), exprs_.local(within)},
         value)};
-    Block copyTerm = {makeFor(within, exprs_.index(0), exprs_.index(width), std::move(copy))};
+    Block copyTerm = {makeFor(within, exprs_.index(0), exprs_.index(how.width), std::move(copy))};
     Block copyBlock = {makeFor(term, sum.lower, sum.value, std::move(copyTerm))};
-    StmtP loop = makeFor(block, exprs_.index(0), count, std::move(copyBlock));
+    StmtP loop = makeFor(block, exprs_.index(0), how.count, std::move(copyBlock));
     if (parallel) {
-      ExprP terms = exprs_.max(exprs_.sub(sum.value, sum.lower), exprs_.index(0));
       loop->parallel = true;
-      loop->work = exprs_.add(exprs_.mul(terms, exprs_.index(2 * width)), exprs_.index(3));
+      loop->work = exprs_.add(exprs_.mul(terms, exprs_.index(2 * how.width)), exprs_.index(3));
     }
-    return loop;
+    tiled.push_back(guard ? makeIf(guard, {loop}) : loop);
+    return packed;
   }
 
   /// lower + (max(upper - lower, 0) /u factor) * factor: where whole blocks end.
