@@ -34,7 +34,11 @@ void arrrt_set_dimension_overflow_error(const char* dimension);
 /// count that overflowed) returns NULL with this thread's last error set:
 /// never aborts.
 void* arrrt_alloc(int64_t count, int64_t element_size);
-/// Releases storage from arrrt_alloc; NULL is ignored.
+/// The same storage with undefined contents, for buffers the code writes before it
+/// reads them (the loop IR's allocations): a block reused from the heap is not
+/// cleared again.
+void* arrrt_alloc_scratch(int64_t count, int64_t element_size);
+/// Releases storage from arrrt_alloc or arrrt_alloc_scratch; NULL is ignored.
 void arrrt_free(void* pointer);
 
 // ---- Parallel loops ---------------------------------------------------------

@@ -1,7 +1,9 @@
-// Aligned, zero-filled buffers for arrays. calloc provides the zeroes (large
-// blocks come straight from fresh pages, so zeroing them costs nothing); the
-// block is over-allocated by the alignment and the pointer calloc returned is
-// kept just below the aligned one for arrrt_free. A failure is reported, never
+// Aligned buffers for arrays: zero-filled ones (arrrt_alloc, calloc provides the
+// zeroes) and scratch ones whose contents are undefined (arrrt_alloc_scratch, for
+// the loop IR's allocations, which write every element before reading it: a block
+// reused from the heap is then not cleared again). The block is over-allocated by
+// the alignment and the pointer malloc returned is kept just below the aligned one
+// for arrrt_free. A failure is reported, never
 // fatal: the caller frees what it holds and returns an error (Abi.h).
 // Large blocks ask for huge pages (HugePages.h).
 
@@ -45,25 +47,38 @@ void adviseHugePages(void* begin, size_t bytes) {
 
 } // namespace arr::runtime
 
-extern "C" {
+namespace {
 
-void* arrrt_alloc(int64_t count, int64_t element_size) {
+void* allocate(int64_t count, int64_t elementSize, bool zeroed) {
   int64_t bytes = 0;
-  if (count < 0 || element_size <= 0 || __builtin_mul_overflow(count, element_size, &bytes) ||
+  if (count < 0 || elementSize <= 0 || __builtin_mul_overflow(count, elementSize, &bytes) ||
       bytes > INT64_MAX - kAlignment)
-    return outOfMemory(count, element_size);
-  // calloc's pointers are aligned to at least 16 bytes, so rounding up past
-  // raw leaves 16 to 64 bytes below the aligned pointer: room for raw itself.
+    return outOfMemory(count, elementSize);
+  // malloc's and calloc's pointers are aligned to at least 16 bytes, so rounding up
+  // past raw leaves 16 to 64 bytes below the aligned pointer: room for raw itself.
   static_assert(alignof(std::max_align_t) >= sizeof(void*));
-  void* raw = std::calloc(1, static_cast<size_t>(bytes + kAlignment));
-  if (!raw) return outOfMemory(count, element_size);
-  // calloc leaves a large block's fresh pages untouched, so the advice comes
+  size_t total = static_cast<size_t>(bytes + kAlignment);
+  void* raw = zeroed ? std::calloc(1, total) : std::malloc(total);
+  if (!raw) return outOfMemory(count, elementSize);
+  // A large block's fresh pages are untouched until written, so the advice comes
   // before the first page is faulted in.
   if (static_cast<size_t>(bytes) >= arr::runtime::kHugePagesFrom)
-    arr::runtime::adviseHugePages(raw, static_cast<size_t>(bytes + kAlignment));
+    arr::runtime::adviseHugePages(raw, total);
   uintptr_t aligned = (reinterpret_cast<uintptr_t>(raw) + kAlignment) & ~uintptr_t(kAlignment - 1);
   reinterpret_cast<void**>(aligned)[-1] = raw;
   return reinterpret_cast<void*>(aligned);
+}
+
+} // namespace
+
+extern "C" {
+
+void* arrrt_alloc(int64_t count, int64_t element_size) {
+  return allocate(count, element_size, true);
+}
+
+void* arrrt_alloc_scratch(int64_t count, int64_t element_size) {
+  return allocate(count, element_size, false);
 }
 
 void arrrt_free(void* pointer) {

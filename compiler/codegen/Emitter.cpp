@@ -471,8 +471,10 @@ void Emitter::statement(const Stmt& s) {
   case Stmt::Kind::Alloc: {
     auto* ptr = llvm::PointerType::getUnqual(context);
     llvm::Type* i64 = builder_.getInt64Ty();
-    auto* alloc =
-        module_.runtimeFunction("arrrt_alloc", llvm::FunctionType::get(ptr, {i64, i64}, false));
+    // The loop IR writes an allocation's elements before reading them (the loop
+    // interpreter checks it), so its storage need not be cleared.
+    auto* alloc = module_.runtimeFunction("arrrt_alloc_scratch",
+                                          llvm::FunctionType::get(ptr, {i64, i64}, false));
     alloc->addRetAttr(llvm::Attribute::NoAlias);
     llvm::Value* elementSize = builder_.getInt64(
         module_.module.getDataLayout().getTypeAllocSize(module_.memoryType(s.buffer->type)));
@@ -480,7 +482,7 @@ void Emitter::statement(const Stmt& s) {
     builder_.CreateStore(data, bufferSlot(*s.buffer));
     if (std::find(allocated_.begin(), allocated_.end(), s.buffer) == allocated_.end())
       allocated_.push_back(s.buffer);
-    // Out of memory: arrrt_alloc has set the error; free everything and fail.
+    // Out of memory: arrrt_alloc_scratch has set the error; free everything and fail.
     auto* allocated = llvm::BasicBlock::Create(context, "allocated", function_);
     builder_.CreateCondBr(builder_.CreateIsNull(data), failureBlock(), allocated);
     builder_.SetInsertPoint(allocated);

@@ -36,12 +36,13 @@
 // loop ran them too whenever there was a row, so the tiles run only then. The
 // reduction's body may declare locals and step the accumulators, nothing else.
 //
-// The row operand is broadcast from memory, R elements per term. Where its index
-// moves a whole row of memory per term (a[l, u]: the gradient of a product with
-// respect to its second factor), those R elements are a row apart and the next term's
-// a row further, on a new page each term for a page-long row: it is then packed too,
-// per tile of rows, Q[t, l, r] = A(u0 + t R + r, l), so that a tile reads one
-// contiguous block (collectRowPacked). The last rows read it in place.
+// The row operand is broadcast, R values per term. It is packed too, per tile of
+// rows, Q[t, l, r] = A(u0 + t R + r, l), so that a tile reads one contiguous block
+// (collectRowPacked), when it is computed (relu(a[u, l]): each panel's tiles would
+// compute it again) or when its index moves a whole row of memory per term (a[l, u]:
+// the gradient of a product with respect to its second factor; those R elements are a
+// row apart and the next term's a row further, on a new page each term for a
+// page-long row). The last rows compute or read it in place.
 //
 // A nest whose sums feed more than such stores (a loss summed over the product's
 // elements, a result that also reads across the columns) is first split in two:
@@ -82,8 +83,8 @@ struct Nest {
   std::vector<const Stmt*> accumulators;
   Block post;
   std::vector<ExprP> packed; // the operands that move with v, in order of appearance
-  /// The operands that move with u and l, not with v, whose index moves a whole row per
-  /// term (a[l, u]: a product with a transposed matrix), packed by tiles of rows.
+  /// The values of a term that move with u and l, not with v, packed by tiles of rows:
+  /// computed ones, and loads whose index moves a whole row per term (a[l, u]).
   std::vector<ExprP> rowPacked;
 };
 
@@ -94,7 +95,7 @@ struct Lanes {
   uint32_t column = 0;                                    // the index v, which only loads may read
   ExprP columnStart;                                      // post statements: v0, whose lanes follow
   const std::map<uint32_t, BufferP>* panels = nullptr;    // reduction body: load id -> panel
-  const std::map<uint32_t, BufferP>* rowPanels = nullptr; // load id -> its rows, packed
+  const std::map<uint32_t, BufferP>* rowPanels = nullptr; // value id -> its rows, packed
   ExprP rowTile;                                          // which tile of rows
   int64_t rowInTile = 0;                                  // which of its rows
   int width = 1;                                          // the tile's columns
@@ -229,32 +230,50 @@ private:
     return nest;
   }
 
-  /// The loads a tile's rows broadcast that walk a row of memory per term, each row of
-  /// the tile its own cache line (a[l, u0 + r]): packed per tile of rows, a tile reads
-  /// one contiguous block (the rows' R elements of a term side by side) instead of R
-  /// elements a row apart in every term, which lands on a new page each term when rows
-  /// are a page long. A load contiguous in l (a[u, l]) already streams.
+  /// The row operands worth packing per tile of rows. A tile broadcasts each row's value
+  /// of a term, and every panel's tiles compute it again. Packed, Q[t, l, r] holds it
+  /// once, and a tile reads the R values of a term side by side. That pays
+  /// - for a value computed from loads (relu(a[u, l]), a mask times a load: an activation
+  ///   the product reads without storing it), computed once instead of once per panel;
+  /// - for a load that walks a row of memory per term (a[l, u0 + r]), whose R elements are
+  ///   a row apart and the next term's a row further, on a new page each term when rows
+  ///   are a page long.
+  /// A load contiguous in l (a[u, l]) already streams. Only whole values are packed: the
+  /// largest expressions of a term that move with u and l and read nothing computed per
+  /// term or per column.
   void collectRowPacked(Nest& nest, const std::set<uint32_t>& perTerm) {
     if (nest.tileRows < 2) return;
     const uint32_t u = nest.rows->local->id, v = nest.columns->local->id;
     const uint32_t l = nest.sum->local->id;
     std::set<uint32_t> seen;
-    for (const StmtP& s : nest.sum->body)
-      forEachExpr(s->value, [&](const Expr& e) {
-        if (e.kind != Expr::Kind::Load || e.lanes != 1 || !seen.insert(e.id).second) return;
-        bool movesU = false, movesL = false, other = false;
-        for (const ExprP& index : e.operands) {
-          movesU = movesU || mentionsLocal(index, u);
-          movesL = movesL || mentionsLocal(index, l);
-          other = other || mentionsLocal(index, v) || mentionsAny(index, perTerm);
-        }
-        if (!movesU || !movesL || other) return;
-        Affine last = affineOf(e.operands.back());
+    std::function<void(const ExprP&)> visit = [&](const ExprP& e) {
+      if (!seen.insert(e->id).second) return;
+      bool rowValue = e->lanes == 1 && mentionsLocal(e, u) && mentionsLocal(e, l) &&
+                      !mentionsLocal(e, v) && !mentionsAny(e, perTerm);
+      if (rowValue && e->kind == Expr::Kind::Load) {
+        Affine last = affineOf(e->operands.back());
         bool contiguous = !last.opaqueIn(l) && last.coefficient(l) == 1;
-        for (size_t d = 0; d + 1 < e.operands.size(); ++d)
-          contiguous = contiguous && !mentionsLocal(e.operands[d], l);
-        if (!contiguous) nest.rowPacked.push_back(loadWithId(s->value, e.id));
-      });
+        for (size_t d = 0; d + 1 < e->operands.size(); ++d)
+          contiguous = contiguous && !mentionsLocal(e->operands[d], l);
+        if (!contiguous) nest.rowPacked.push_back(e);
+        return;
+      }
+      if (rowValue && e->kind != Expr::Kind::Local && readsBuffer(e)) {
+        nest.rowPacked.push_back(e);
+        return;
+      }
+      if (e->kind == Expr::Kind::Load) return; // its indices are not values of the term
+      for (const ExprP& operand : e->operands)
+        visit(operand);
+    };
+    for (const StmtP& s : nest.sum->body)
+      visit(s->value);
+  }
+
+  static bool readsBuffer(const ExprP& e) {
+    bool reads = false;
+    forEachExpr(e, [&](const Expr& sub) { reads = reads || sub.kind == Expr::Kind::Load; });
+    return reads;
   }
 
   /// The tile's shape for the target's vector registers: two registers of the widest
@@ -671,6 +690,13 @@ private:
   /// the same in all of them.
   ExprP vectorOf(Lanes& lanes, const ExprP& e) {
     if (auto found = lanes.memo.find(e->id); found != lanes.memo.end()) return found->second;
+    if (lanes.rowPanels)
+      if (auto found = lanes.rowPanels->find(e->id); found != lanes.rowPanels->end()) {
+        ExprP packed = exprs_.load(found->second,
+                                   {lanes.rowTile, lanes.panelRow, exprs_.index(lanes.rowInTile)});
+        lanes.memo.emplace(e->id, packed);
+        return packed;
+      }
     ExprP result = e;
     switch (e->kind) {
     case Expr::Kind::Const:
@@ -688,15 +714,7 @@ private:
       if (e->lanes != 1) {
         lanes.failed = true;
       } else if (!moves) {
-        const BufferP* rowPanel = nullptr;
-        if (lanes.rowPanels)
-          if (auto found = lanes.rowPanels->find(e->id); found != lanes.rowPanels->end())
-            rowPanel = &found->second;
-        if (rowPanel)
-          result = exprs_.load(*rowPanel,
-                               {lanes.rowTile, lanes.panelRow, exprs_.index(lanes.rowInTile)});
-        else
-          result = exprs_.load(e->buffer, scalarIndices(lanes, e->operands, false));
+        result = exprs_.load(e->buffer, scalarIndices(lanes, e->operands, false));
       } else if (lanes.panels) {
         auto panel = lanes.panels->find(e->id);
         if (panel == lanes.panels->end())

@@ -70,6 +70,24 @@ TEST(RuntimeMemory, ReusedMemoryIsZeroedAgain) {
   }
 }
 
+TEST(RuntimeMemory, ScratchIsAlignedAndWritable) {
+  for (int64_t bytes : {0, 1, 63, 65, 1 << 20, (1 << 24) + 3}) {
+    auto* data = static_cast<unsigned char*>(arrrt_alloc_scratch(bytes, 1));
+    ASSERT_NE(data, nullptr) << bytes;
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(data) % 64, 0u) << bytes;
+    std::fill(data, data + bytes, 0xAB);
+    EXPECT_TRUE(std::all_of(data, data + bytes, [](unsigned char b) { return b == 0xAB; }));
+    arrrt_free(data);
+  }
+  arrrt_set_error("");
+  EXPECT_EQ(arrrt_alloc_scratch(-1, 8), nullptr);
+  EXPECT_STREQ(arr_last_error(),
+               "out of memory: cannot allocate an array whose element count overflows i64");
+  EXPECT_EQ(arrrt_alloc_scratch(int64_t{1} << 50, 8), nullptr);
+  EXPECT_STREQ(arr_last_error(),
+               "out of memory: cannot allocate 1125899906842624 elements of 8 bytes");
+}
+
 TEST(RuntimeMemory, FailureReturnsNullWithAMessage) {
   arrrt_set_error("");
   // Byte counts past int64_t, and the negative count that stands for an element count

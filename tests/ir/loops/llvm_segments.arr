@@ -23,7 +23,7 @@ entry softmax(x: [n]f64): [n]f64 = let e = exp(x - maximum(x)) in e / sum(e)
 -- CHECK-NOT: @arr_softmax.part8
 -- CHECK-LABEL: define internal i32 @arr_softmax.part0(ptr noalias nocapture %0)
 -- CHECK: [[SLOT:%[0-9]+]] = getelementptr inbounds { i64, double, double, ptr, ptr, ptr }, ptr %0, i32 0, i32 5
--- CHECK: [[MADE:%[0-9]+]] = call ptr @arrrt_alloc(
+-- CHECK: [[MADE:%[0-9]+]] = call ptr @arrrt_alloc_scratch(
 -- CHECK-NEXT: store ptr [[MADE]], ptr [[SLOT]]
 -- CHECK: failed:
 -- CHECK-NOT: arrrt_free

@@ -77,6 +77,41 @@ entry atb(a: [k, n]f64, b: [k, m]f64): [n, m]f64 = matmul(transpose(a), b)
 -- CHECK: {{^          }}{{sum_[0-9]+}} += broadcast([[A]][{{r_[0-9]+}}, {{i_[0-9]+}}], 16) * [[P]][{{.*}}]{{$}}
 -- CHECK: {{^    }}free [[ROWS]]{{$}}
 
+-- A row operand computed from loads (an activation the product reads without storing
+-- it) is packed as a value: computed once per element instead of once per panel, and
+-- a tile broadcasts it from the packed block. The last rows compute it in place.
+entry activated(a: [n, k]f64, b: [k, m]f64): [n, m]f64 = matmul(map(relu, a), b)
+-- CHECK-LABEL: loops activated(
+-- CHECK-SAME: [[N:n_[0-9]+]]: size, [[K:k_[0-9]+]]: size, [[M:m_[0-9]+]]: size, [[A:a_[0-9]+]]: *f64[{{.*}}], [[B:b_[0-9]+]]: *f64[{{.*}}]) -> ([[OUT:out0_[0-9]+]]: *f64[{{.*}}]):
+-- CHECK: {{^    }}i64 [[TILES:tiles_[0-9]+]] = {{.*}}
+-- CHECK: {{^    }}[[ROWS:rows_[0-9]+]] = alloc f64[[[TILES]], max([[K]], 0), 8]{{$}}
+-- CHECK-NEXT: {{^    }}if 0 < {{panels_[0-9]+}}:{{$}}
+-- CHECK-NEXT: {{^      }}parallel for [[RT:tile_[0-9]+]] < [[TILES]] work {{.*}}:{{$}}
+-- CHECK-NEXT: {{^        }}for [[RL:r_[0-9]+]] < [[K]]:{{$}}
+-- CHECK-NEXT: {{^          }}for [[R:i_[0-9]+]] < 8:{{$}}
+-- CHECK-NEXT: {{^            }}[[ROWS]][[[RT]], [[RL]], [[R]]] = max([[A]][([[RT]] * 8) + [[R]], [[RL]]], 0.0){{$}}
+-- CHECK: {{^      }}parallel for [[T:tile_[0-9]+]] < {{.*}}:{{$}}
+-- CHECK: {{^        }}f64 [[X:arg_[0-9]+]] = [[ROWS]][[[T]] %u [[TILES]], [[L:r_[0-9]+]], 7]{{$}}
+-- CHECK-NEXT: {{^        }}{{sum_[0-9]+}} += broadcast([[X]], 16) * {{panel_[0-9]+}}[{{panel_[0-9]+}}, [[L]], 0:16]{{$}}
+-- CHECK: {{^          }}f64 [[Y:arg_[0-9]+]] = max([[A]][{{i_[0-9]+}}, {{r_[0-9]+}}], 0.0){{$}}
+-- CHECK: {{^    }}free [[ROWS]]{{$}}
+
+-- Packed whole: the activation of a transposed matrix is one value, not its load alone.
+entry activatedT(a: [k, n]f64, b: [k, m]f64): [n, m]f64 = matmul(transpose(map(relu, a)), b)
+-- CHECK-LABEL: loops activatedT(
+-- CHECK-SAME: [[K:k_[0-9]+]]: size, [[N:n_[0-9]+]]: size, [[M:m_[0-9]+]]: size, [[A:a_[0-9]+]]: *f64[{{.*}}], [[B:b_[0-9]+]]: *f64[{{.*}}]) -> ([[OUT:out0_[0-9]+]]: *f64[{{.*}}]):
+-- CHECK: {{^            }}[[ROWS:rows_[0-9]+]][[[RT:tile_[0-9]+]], [[RL:r_[0-9]+]], [[R:i_[0-9]+]]] = max([[A]][[[RL]], ([[RT]] * 8) + [[R]]], 0.0){{$}}
+-- CHECK: {{^        }}f64 {{transpose_[0-9]+}} = [[ROWS]][{{tile_[0-9]+}} %u {{tiles_[0-9]+}}, {{r_[0-9]+}}, 0]{{$}}
+
+-- The largest value of a term that moves with the rows and the terms only: here the
+-- product a * c, which the term then multiplies by b.
+entry masked(a: [n, k]f64, c: [n, k]f64, b: [k, m]f64): [n, m]f64 =
+  build([n, m], \i j -> sum(build([k], \l -> a[i, l] * c[i, l] * b[l, j])))
+-- CHECK-LABEL: loops masked(
+-- CHECK-SAME: [[N:n_[0-9]+]]: size, [[K:k_[0-9]+]]: size, [[M:m_[0-9]+]]: size, [[A:a_[0-9]+]]: *f64[{{.*}}], [[C:c_[0-9]+]]: *f64[{{.*}}], [[B:b_[0-9]+]]: *f64[{{.*}}]) -> ([[OUT:out0_[0-9]+]]: *f64[{{.*}}]):
+-- CHECK: {{^            }}[[ROWS:rows_[0-9]+]][[[RT:tile_[0-9]+]], [[RL:r_[0-9]+]], [[R:i_[0-9]+]]] = [[A]][([[RT]] * 8) + [[R]], [[RL]]] * [[C]][([[RT]] * 8) + [[R]], [[RL]]]{{$}}
+-- CHECK: {{^        }}{{sum_[0-9]+}} += broadcast([[ROWS]][{{tile_[0-9]+}} %u {{tiles_[0-9]+}}, [[L:r_[0-9]+]], 3], 16) * {{panel_[0-9]+}}[{{panel_[0-9]+}}, [[L]], 0:16]{{$}}
+
 -- Sums that feed more than a store of their own element (here a read across the
 -- columns, c[j, i]) are split off: the tiles store them into a temporary, which the
 -- rest of the nest reads in its own order.
