@@ -30,6 +30,13 @@ def loss(a: [n, k]f64, b: [k, m]f64, c: [n, m]f64): f64 = sum(sum((matmul(a, b) 
 entry lossGradA(a: [n, k]f64, b: [k, m]f64, c: [n, m]f64): [n, k]f64 = grad(\x -> loss(x, b, c))(a)
 entry lossGradB(a: [n, k]f64, b: [k, m]f64, c: [n, m]f64): [k, m]f64 = grad(\y -> loss(a, y, c))(b)
 
+-- The gradient of a layer's loss with respect to its weights: relu(x)^T dz, whose row
+-- operand is computed and read down x's columns (packed whole per tile of rows).
+def layerLoss(x: [n, k]f64, w: [k, m]f64, c: [n, m]f64): f64 =
+  sum(sum((matmul(map(relu, x), w) - c) ** 2.0))
+entry layerGradW(x: [n, k]f64, w: [k, m]f64, c: [n, m]f64): [k, m]f64 =
+  grad(\v -> layerLoss(x, v, c))(w)
+
 -- Sums split off from what reads them (loops/Tile.cpp, distribute): a loss over the
 -- product's elements, and a result that reads another matrix across the columns.
 entry lossValue(a: [n, k]f64, b: [k, m]f64, c: [n, m]f64): f64 = loss(a, b, c)
