@@ -116,6 +116,7 @@ public:
       if (statement->kind == Stmt::Kind::For) {
         if (auto nest = match(*statement)) tiled = rewrite(*nest);
         if (tiled.empty()) tiled = distribute(*statement);
+        if (tiled.empty()) tiled = tileUpdates(*statement);
       }
       if (tiled.empty()) {
         block(statement->body);
@@ -174,7 +175,8 @@ private:
     std::set<uint32_t> stored;
     for (const StmtP& s : nest.post) {
       if (s->kind == Stmt::Kind::Declare) continue;
-      if (s->kind != Stmt::Kind::Store || s->indices.size() < 2) return std::nullopt;
+      bool stores = s->kind == Stmt::Kind::Store || s->kind == Stmt::Kind::Update;
+      if (!stores || s->indices.size() < 2) return std::nullopt;
       if (!nest.columns) {
         Affine last = affineOf(s->indices.back());
         bool alongInner = !last.opaqueIn(y) && last.coefficient(y) == 1 && !last.mentions(x);
@@ -422,6 +424,63 @@ private:
     return out;
   }
 
+  /// A product written as updates of its result by each term (the reverse pass's form of
+  /// a product whose factor is read by rows, w[k] in dot(x[r], w[k])),
+  ///
+  ///   for u: for l: for v: pre; T[u, v] += t(u, l, v)
+  ///   =>
+  ///   for u: for v: s = 0; for l: pre; s += t(u, l, v); T[u, v] += s       (tiled)
+  ///
+  /// when the updates may be reassociated (T's terms are added as one sum first) and the
+  /// result is then tiled; otherwise the nest is left as it is. Legal when v's bounds do
+  /// not move with l, the update is the nest's only effect on memory, one element per
+  /// (u, v) (so the (l, v) order only regroups each element's terms, which stay in l
+  /// order), and the terms read nothing the nest writes.
+  Block tileUpdates(const Stmt& outer) {
+    if (outer.step != 1 || outer.carriesState || !outer.reductions.empty() ||
+        outer.body.size() != 1 || outer.body[0]->kind != Stmt::Kind::For)
+      return {};
+    const Stmt& sum = *outer.body[0];
+    if (sum.step != 1 || sum.parallel || sum.carriesState || sum.body.size() != 1 ||
+        sum.body[0]->kind != Stmt::Kind::For)
+      return {};
+    const Stmt& columns = *sum.body[0];
+    if (columns.step != 1 || columns.parallel || columns.carriesState || columns.body.empty())
+      return {};
+    const uint32_t u = outer.local->id, l = sum.local->id, v = columns.local->id;
+    if (mentionsLocal(columns.lower, l) || mentionsLocal(columns.value, l)) return {};
+    const Stmt& update = *columns.body.back();
+    if (update.kind != Stmt::Kind::Update || update.op != BinaryOp::Add || !update.reassociate ||
+        update.indices.size() < 2 || !storesOneElementPerIteration(update, u, v))
+      return {};
+    Block pre(columns.body.begin(), columns.body.end() - 1);
+    for (const StmtP& s : pre)
+      if (s->kind != Stmt::Kind::Declare || s->local->lanes != 1) return {};
+    const std::set<uint32_t> perTerm = definedIn(pre);
+    for (const ExprP& index : update.indices)
+      if (mentionsLocal(index, l) || mentionsAny(index, perTerm)) return {};
+    const std::set<uint32_t> written = {update.buffer->memory().id};
+    for (const StmtP& s : columns.body)
+      if (readsAnyBuffer(s->value, written)) return {};
+    for (const ExprP& bound : {sum.lower, sum.value, columns.lower, columns.value})
+      if (readsAnyBuffer(bound, written)) return {};
+
+    LocalP accumulator = exprs_.newLocal("sum", update.buffer->type);
+    Block terms = pre;
+    terms.push_back(makeAccumulate(accumulator, BinaryOp::Add, update.value, true));
+    auto newSum = std::make_shared<Stmt>(sum);
+    newSum->body = std::move(terms);
+    auto newColumns = std::make_shared<Stmt>(columns);
+    newColumns->body = {
+        makeDeclare(accumulator, exprs_.identity(BinaryOp::Add, update.buffer->type)), newSum,
+        makeUpdate(update.buffer, update.indices, BinaryOp::Add, exprs_.local(accumulator), true)};
+    auto newOuter = std::make_shared<Stmt>(outer);
+    newOuter->body = {newColumns};
+    auto nest = match(*newOuter);
+    if (!nest) return {};
+    return rewrite(*nest);
+  }
+
   /// Whether `store` writes a different element for each (u, v): v moves its last index
   /// by one and nothing else, and u moves another index.
   static bool storesOneElementPerIteration(const Stmt& store, uint32_t u, uint32_t v) {
@@ -648,8 +707,11 @@ private:
         }
         std::vector<ExprP> indices = scalarIndices(lanes, s->indices, true);
         if (lanes.failed) return {};
+        ExprP lanesValue = exprs_.broadcast(value, nest.tileLanes);
         out.push_back(
-            makeStore(s->buffer, std::move(indices), exprs_.broadcast(value, nest.tileLanes)));
+            s->kind == Stmt::Kind::Update
+                ? makeUpdate(s->buffer, std::move(indices), s->op, lanesValue, s->reassociate)
+                : makeStore(s->buffer, std::move(indices), lanesValue));
       }
     }
     return out;

@@ -37,6 +37,13 @@ def layerLoss(x: [n, k]f64, w: [k, m]f64, c: [n, m]f64): f64 =
 entry layerGradW(x: [n, k]f64, w: [k, m]f64, c: [n, m]f64): [k, m]f64 =
   grad(\v -> layerLoss(x, v, c))(w)
 
+-- A product written as updates of its result (w's adjoint row by row, from dot(row,
+-- w[j])): tiled as sums added to the result, except with --strict-fp.
+def rowsLoss(x: [n, k]f64, w: [m, k]f64, c: [n, m]f64): f64 =
+  sum(sum((map(\row -> map(\j -> dot(row, w[j]), iota(m)), x) - c) ** 2.0))
+entry rowsGradW(x: [n, k]f64, w: [m, k]f64, c: [n, m]f64): [m, k]f64 =
+  grad(\v -> rowsLoss(x, v, c))(w)
+
 -- Sums split off from what reads them (loops/Tile.cpp, distribute): a loss over the
 -- product's elements, and a result that reads another matrix across the columns.
 entry lossValue(a: [n, k]f64, b: [k, m]f64, c: [n, m]f64): f64 = loss(a, b, c)

@@ -6,7 +6,8 @@
 Every entry of tests/native/tile.arr (products in several layouts, f64, f32 and i64, a
 dense layer with a relu before and after the sum, a batched product, a result stored
 transposed, the two gradients of a product loss, the weights' gradient of a layer with a
-relu before its product, the loss itself and a result that reads
+relu before its product, a product written as updates of its result (a gradient with
+respect to weights read by rows), the loss itself and a result that reads
 another matrix across the columns, whose sums are split off into a temporary) is run on shapes around the tiles'
 edges (8 rows and 16 columns with AVX-512, 6 and 8 with AVX2: 0, 1, 3 .. 9, 15, 16, 17,
 33 and more):
@@ -63,6 +64,8 @@ def inputs_for(entry, n, k, m, rng):
         return [real(n, k), real(k, m), real(m, n)]
     if entry in ("lossGradA", "lossGradB", "lossValue", "layerGradW"):
         return [real(n, k), real(k, m), real(n, m)]
+    if entry == "rowsGradW":
+        return [real(n, k), real(m, k), real(n, m)]
     raise ValueError(entry)
 
 
@@ -71,7 +74,8 @@ def inputs_for(entry, n, k, m, rng):
 SPLIT_SUMS = {"lossValue"}
 
 ENTRIES = ["product", "productBt", "productAt", "product32", "productInt", "dense", "batched",
-           "transposedResult", "lossGradA", "lossGradB", "layerGradW", "lossValue", "strided"]
+           "transposedResult", "lossGradA", "lossGradB", "layerGradW", "rowsGradW", "lossValue",
+           "strided"]
 
 
 def compile_all(arrc, directory):

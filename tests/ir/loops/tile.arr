@@ -112,6 +112,30 @@ entry masked(a: [n, k]f64, c: [n, k]f64, b: [k, m]f64): [n, m]f64 =
 -- CHECK: {{^            }}[[ROWS:rows_[0-9]+]][[[RT:tile_[0-9]+]], [[RL:r_[0-9]+]], [[R:i_[0-9]+]]] = [[A]][([[RT]] * 8) + [[R]], [[RL]]] * [[C]][([[RT]] * 8) + [[R]], [[RL]]]{{$}}
 -- CHECK: {{^        }}{{sum_[0-9]+}} += broadcast([[ROWS]][{{tile_[0-9]+}} %u {{tiles_[0-9]+}}, [[L:r_[0-9]+]], 3], 16) * {{panel_[0-9]+}}[{{panel_[0-9]+}}, [[L]], 0:16]{{$}}
 
+-- A product written as updates of its result, one term at a time (the reverse pass of
+-- dot(row, w[j]) adds each term into w's adjoint row: for j: for r: for i: t[j, i] +=
+-- dz[r, j] * x[r, i]): the updates become one sum per element, added to it after the
+-- reduction, and that nest is tiled. Here dz[r, j] is read down its columns, so it is
+-- packed per tile of rows too.
+def rowsLoss(x: [n, k]f64, w: [m, k]f64, c: [n, m]f64): f64 =
+  sum(sum((map(\row -> map(\j -> dot(row, w[j]), iota(m)), x) - c) ** 2.0))
+entry rowsGradW(x: [n, k]f64, w: [m, k]f64, c: [n, m]f64): [m, k]f64 =
+  grad(\v -> rowsLoss(x, v, c))(w)
+-- CHECK-LABEL: loops rowsGradW(
+-- CHECK-SAME: [[N:n_[0-9]+]]: size, [[K:k_[0-9]+]]: size, [[M:m_[0-9]+]]: size, [[X:x_[0-9]+]]: *f64[{{.*}}], [[W:w_[0-9]+]]: *f64[{{.*}}], [[C:c_[0-9]+]]: *f64[{{.*}}]) -> ([[OUT:out0_[0-9]+]]: *f64[{{.*}}]):
+-- CHECK: {{^  }}[[T:t_[0-9]+]] = alloc f64[[[M]], [[K]]]{{$}}
+-- CHECK: {{^          }}[[P:panel_[0-9]+]][[[Q:panel_[0-9]+]], [[L:r_[0-9]+]], [[JJ:i_[0-9]+]]] = [[X]][[[L]], ([[Q]] * 16) + [[JJ]]]{{$}}
+-- CHECK: {{^            }}[[ROWS:rows_[0-9]+]][{{.*}}] = [[DZ:t_[0-9]+]][{{r_[0-9]+}}, ({{tile_[0-9]+}} * 8) + {{i_[0-9]+}}]{{$}}
+-- CHECK: {{^        }}[[S:sum_[0-9]+]] += broadcast([[ROWS]][{{.*}}, 7], 16) * [[P]][{{.*}}]{{$}}
+-- CHECK: {{^      }}[[T]][{{i_[0-9]+}} + 7, {{panel_[0-9]+}} * 16:16] += [[S]]{{$}}
+-- The last columns: the same sums, one element at a time.
+-- CHECK: {{^  }}parallel for [[U:i_[0-9]+]] < [[M]] work {{.*}}:{{$}}
+-- CHECK-NEXT: {{^    }}for [[V:i_[0-9]+]] in [{{i_[0-9]+}}, [[K]]) at most 15:{{$}}
+-- CHECK-NEXT: {{^      }}f64 [[S1:sum_[0-9]+]] = -0.0{{$}}
+-- CHECK-NEXT: {{^      }}for [[L1:r_[0-9]+]] < [[N]]:{{$}}
+-- CHECK-NEXT: {{^        }}[[S1]] += [[DZ]][[[L1]], [[U]]] * [[X]][[[L1]], [[V]]]{{$}}
+-- CHECK-NEXT: {{^      }}[[T]][[[U]], [[V]]] += [[S1]]{{$}}
+
 -- Sums that feed more than a store of their own element (here a read across the
 -- columns, c[j, i]) are split off: the tiles store them into a temporary, which the
 -- rest of the nest reads in its own order.
