@@ -88,6 +88,60 @@ TEST(RuntimeMemory, ScratchIsAlignedAndWritable) {
                "out of memory: cannot allocate 1125899906842624 elements of 8 bytes");
 }
 
+// A released large block serves the next scratch request of about its size (no page
+// faults on the next call of an entry), never a zero-filled request, and never a request
+// of less than half its size.
+TEST(RuntimeMemory, ScratchReusesReleasedLargeBlocks) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "AddressSanitizer: released blocks go back to malloc";
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  GTEST_SKIP() << "AddressSanitizer: released blocks go back to malloc";
+#endif
+#endif
+  constexpr int64_t kBytes = int64_t{1} << 20;
+  auto* first = static_cast<unsigned char*>(arrrt_alloc_scratch(kBytes, 1));
+  ASSERT_NE(first, nullptr);
+  std::fill(first, first + kBytes, 0xFF);
+  arrrt_free(first);
+  auto* zeroed = static_cast<unsigned char*>(arrrt_alloc(kBytes, 1));
+  ASSERT_NE(zeroed, nullptr);
+  EXPECT_NE(zeroed, first);
+  EXPECT_TRUE(std::all_of(zeroed, zeroed + kBytes, [](unsigned char b) { return b == 0; }));
+  auto* small = static_cast<unsigned char*>(arrrt_alloc_scratch(kBytes / 4, 1));
+  EXPECT_NE(small, first);
+  auto* again = static_cast<unsigned char*>(arrrt_alloc_scratch(kBytes - 100, 1));
+  EXPECT_EQ(again, first);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(again) % 64, 0u);
+  std::fill(again, again + kBytes, 0x11); // the whole block is still there
+  for (void* block :
+       {static_cast<void*>(zeroed), static_cast<void*>(small), static_cast<void*>(again)})
+    arrrt_free(block);
+}
+
+// Threads allocating and releasing large blocks at once never share one.
+TEST(RuntimeMemory, ScratchBlocksAreNeverHandedOutTwice) {
+  std::vector<std::thread> threads;
+  std::atomic<int> overwritten{0};
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([t, &overwritten] {
+      for (int round = 0; round < 200; ++round) {
+        int64_t count = (int64_t{1} << 15) + (round % 3) * 1000;
+        auto* data = static_cast<int64_t*>(arrrt_alloc_scratch(count, 8));
+        if (!data) continue;
+        int64_t mark = t * 1000 + round;
+        std::fill(data, data + count, mark);
+        std::this_thread::yield();
+        if (!std::all_of(data, data + count, [mark](int64_t v) { return v == mark; }))
+          ++overwritten;
+        arrrt_free(data);
+      }
+    });
+  for (std::thread& thread : threads)
+    thread.join();
+  EXPECT_EQ(overwritten.load(), 0);
+}
+
 TEST(RuntimeMemory, FailureReturnsNullWithAMessage) {
   arrrt_set_error("");
   // Byte counts past int64_t, and the negative count that stands for an element count
