@@ -132,6 +132,16 @@ def mlp_inputs(directory, rng):
     return paths
 
 
+def mlp_rows_inputs(directory, rng):
+    """mlp_inputs with each weight matrix stored [out, in] (as PyTorch's Linear)."""
+    paths = mlp_inputs(directory, rng)
+    for layer in (1, 2, 3):
+        path = paths[2 * (layer - 1)]
+        paths[2 * (layer - 1)] = save(directory, f"mlp_rows_w{layer}",
+                                      np.ascontiguousarray(np.load(path).T))
+    return paths
+
+
 def conv2d_inputs(directory, rng):
     channels, size = 32, 64
     weights = rng.standard_normal((channels, channels, 3, 3)) * math.sqrt(2.0 / (channels * 9))
@@ -214,13 +224,17 @@ BENCHMARKS = [
     Benchmark("lstm_l4_c1024", "ADBench lstm l4 c1024 (b = 14)", LSTM, GMM_ENTRIES, "lstm.cpp",
               True, lstm_inputs("lstm_l4_c1024.txt"), 20, "lstm", grad_target=4.0),
 ] + [
-    Benchmark(f"style_{entry}", size, here("styles.arr"), (entry, None), None, False, inputs, 20,
-              None, group=group)
-    for group, size, inputs, entries in [
-        ("product", "a b, 512x512 f64", product_inputs,
+    Benchmark(f"style_{entry}", size, here("styles.arr"), (entry, None), None, False, inputs,
+              runs, None, group=group)
+    for group, size, inputs, runs, entries in [
+        ("product", "a b, 512x512 f64", product_inputs, 20,
          ["productMatmul", "productBuild", "productDotRows", "productTranspose"]),
-        ("triangle", "tril(a) x, n = 2000 f64", triangle_inputs,
+        ("triangle", "tril(a) x, n = 2000 f64", triangle_inputs, 20,
          ["triangleMasked", "triangleGather"]),
+        # Runs of 1-3 ms: a median of more of them, since two threads on two cores see
+        # every interruption.
+        ("mlpGradient", "mlp's gradient, weights [out, in]", mlp_rows_inputs, 100,
+         ["mlpGradRows", "mlpGradMatmul", "mlpGradBuild"]),
     ]
     for entry in entries
 ]
