@@ -36,8 +36,8 @@ void arrrt_set_dimension_overflow_error(const char* dimension);
 void* arrrt_alloc(int64_t count, int64_t element_size);
 /// The same storage with undefined contents, for buffers the code writes before it
 /// reads them (the loop IR's allocations): a block reused from the heap is not
-/// cleared again. Large blocks released by arrrt_free (256 KB and more, up to 256 MB
-/// in all) are kept for these requests, so that repeated calls do not fault their
+/// cleared again. Large blocks released by arrrt_free (from 256 KB to 64 MB, up to
+/// 256 MB in all) are kept for these requests, so that repeated calls do not fault their
 /// temporaries' pages in again.
 void* arrrt_alloc_scratch(int64_t count, int64_t element_size);
 /// Releases storage from arrrt_alloc or arrrt_alloc_scratch; NULL is ignored.

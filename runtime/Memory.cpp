@@ -49,9 +49,6 @@ Header& headerOf(void* aligned) {
   return static_cast<Header*>(aligned)[-1];
 }
 
-/// Released blocks of at least kFrom bytes, at most kLimit bytes in all, handed to
-/// scratch requests that need between half of a block's size and all of it (so that a
-/// small request does not pin a large block). The oldest blocks go first when full.
 // Under AddressSanitizer every block goes back to malloc, which poisons it: a read
 // after release is then still found.
 #if defined(__SANITIZE_ADDRESS__)
@@ -66,6 +63,10 @@ constexpr bool kCacheBlocks = true;
 constexpr bool kCacheBlocks = true;
 #endif
 
+/// Released blocks of at least kFrom bytes, at most kLimit bytes in all (a block of
+/// more than a quarter of that is not kept), handed to scratch requests that need
+/// between half of a block's size and all of it (so that a small request does not pin
+/// a large block). The oldest blocks go first when full.
 class BlockCache {
 public:
   static constexpr size_t kFrom = size_t(256) << 10;
