@@ -260,7 +260,7 @@ private:
         if (!contiguous) nest.rowPacked.push_back(e);
         return;
       }
-      if (rowValue && e->kind != Expr::Kind::Local && readsBuffer(e)) {
+      if (rowValue && e->kind != Expr::Kind::Local && readsMemory(e)) {
         nest.rowPacked.push_back(e);
         return;
       }
@@ -270,12 +270,6 @@ private:
     };
     for (const StmtP& s : nest.sum->body)
       visit(s->value);
-  }
-
-  static bool readsBuffer(const ExprP& e) {
-    bool reads = false;
-    forEachExpr(e, [&](const Expr& sub) { reads = reads || sub.kind == Expr::Kind::Load; });
-    return reads;
   }
 
   /// The tile's shape for the target's vector registers: two registers of the widest
