@@ -13,6 +13,7 @@
 // PyTorch's reuses them.
 
 #include "runtime/Abi.h"
+#include "runtime/BlockCache.h"
 #include "runtime/HugePages.h"
 
 #include <cstddef>
@@ -49,19 +50,7 @@ Header& headerOf(void* aligned) {
   return static_cast<Header*>(aligned)[-1];
 }
 
-// Under AddressSanitizer every block goes back to malloc, which poisons it: a read
-// after release is then still found.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kCacheBlocks = false;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kCacheBlocks = false;
-#else
-constexpr bool kCacheBlocks = true;
-#endif
-#else
-constexpr bool kCacheBlocks = true;
-#endif
+using arr::runtime::kCacheBlocks;
 
 /// Released blocks of at least kFrom bytes, at most kLimit bytes in all (a block of
 /// more than a quarter of that is not kept), handed to scratch requests that need

@@ -2,6 +2,7 @@
 // errors, aligned buffers, integer pow and the parallel-for.
 
 #include "runtime/Abi.h"
+#include "runtime/BlockCache.h"
 #include "runtime/Parallel.h"
 
 #include <gtest/gtest.h>
@@ -92,13 +93,8 @@ TEST(RuntimeMemory, ScratchIsAlignedAndWritable) {
 // faults on the next call of an entry), never a zero-filled request, and never a request
 // of less than half its size.
 TEST(RuntimeMemory, ScratchReusesReleasedLargeBlocks) {
-#if defined(__SANITIZE_ADDRESS__)
-  GTEST_SKIP() << "AddressSanitizer: released blocks go back to malloc";
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-  GTEST_SKIP() << "AddressSanitizer: released blocks go back to malloc";
-#endif
-#endif
+  if (!arr::runtime::kCacheBlocks)
+    GTEST_SKIP() << "AddressSanitizer: released blocks go back to malloc";
   constexpr int64_t kBytes = int64_t{1} << 20;
   auto* first = static_cast<unsigned char*>(arrrt_alloc_scratch(kBytes, 1));
   ASSERT_NE(first, nullptr);
