@@ -14,6 +14,7 @@
 #include "loops/Interpreter.h"
 #include "loops/Jam.h"
 #include "loops/LowerToLoops.h"
+#include "loops/Pad.h"
 #include "loops/Prefetch.h"
 #include "loops/Release.h"
 #include "loops/Split.h"
@@ -62,6 +63,8 @@ const std::vector<PassInfo>& pipelinePasses() {
       {"unshare", "sharing of derivative terms bound as let", false},
       {"optimize", "simplification of the differentiated program", false},
       {"loops", "fused loop nests (loop IR)", false, true},
+      {"pad", "arrays read under range checks many times read a copy with zero margins", true,
+       true},
       {"collapse", "sums of sums collapsed into one sum, its rows walked contiguously", true, true},
       {"tile", "register tiles of products over packed panels of columns", true, true},
       {"interchange", "reductions over rows interchanged with the loops inside them", true, true},
@@ -253,6 +256,7 @@ public:
     add(
         "loops", [&] { c_.loops = loops::lowerToLoops(c_.core, options.strictFp); },
         [&] { return loopsView(); });
+    addLoopPass("pad", loops::padGuardedReads);
     addLoopPass("collapse", loops::collapseSumNests);
     addTargetLoopPass("tile", loops::tileProducts);
     addLoopPass("interchange", loops::interchangeReductions);

@@ -33,7 +33,8 @@
 //
 // The heuristic: the inner loop carries a reduction chain per j (latency), or reads or
 // updates memory that does not depend on j (reuse); the loops are not known to be
-// short, and the bodies are small (code size).
+// short, the bodies are small (code size), and the values the copies keep across the
+// inner loop fit in registers.
 
 #include "loops/Jam.h"
 
@@ -52,6 +53,10 @@ constexpr size_t kMaxBodyStatements = 60;
 // Whole unrolling: at most this many statements in the jammed innermost body (nine
 // copies of a stencil tap's four).
 constexpr size_t kMaxWholeStatements = 64;
+// The copies' values held in registers across the inner loop: at most AVX2's 16 vector
+// registers' worth (a jammed stencil whose 4 x 9 weights do not fit is slower than the
+// loop as it was: every weight is loaded again for each vector of the row).
+constexpr int64_t kMaxHeldValues = 16;
 
 enum class Part { Pre, Inner, Post };
 
@@ -127,7 +132,8 @@ private:
         if (affineOf(bound).opaqueIn(loop.local->id)) return {};
         if (whole_ && mentionsLocal(bound, loop.local->id)) return {};
       }
-    if (!legal(loop, pre, inner, post) || !profitable(loop, innermost, preLocals)) return {};
+    if (!legal(loop, pre, inner, post) || !profitable(loop, innermost, preLocals, copies))
+      return {};
     if (whole_) return unroll(loop, pre, nest, post, copies);
     return rewrite(loop, pre, inner, post);
   }
@@ -201,7 +207,8 @@ private:
     return true;
   }
 
-  bool profitable(const Stmt& loop, const Stmt& inner, const std::set<uint32_t>& preLocals) {
+  bool profitable(const Stmt& loop, const Stmt& inner, const std::set<uint32_t>& preLocals,
+                  int64_t copies) {
     const uint32_t j = loop.local->id;
     std::set<uint32_t> perIteration = preLocals;
     perIteration.insert(j);
@@ -218,7 +225,46 @@ private:
         moves = moves || mentionsLocal(index, inner.local->id);
       reuse = reuse || (invariant && moves);
     }
-    return chain || reuse;
+    if (!chain && !reuse) return false;
+    return copies * heldValues(inner, j) <= kMaxHeldValues;
+  }
+
+  /// The values the inner loop reads without moving them, which stay in registers across
+  /// it: loads that move with j but not with the inner loop or anything computed in it
+  /// (a stencil's weights, w[j, p, q] for each tap of loops of constant trips inside).
+  static int64_t heldValues(const Stmt& inner, uint32_t j) {
+    std::map<uint32_t, int64_t> constantLoops; // index -> trips
+    std::set<uint32_t> computed = {inner.local->id};
+    forEachStmt(inner.body, [&](const Stmt& s) {
+      if (s.kind == Stmt::Kind::For) {
+        if (auto trips = constantTrips(s))
+          constantLoops.emplace(s.local->id, *trips);
+        else
+          computed.insert(s.local->id);
+      } else if (s.kind == Stmt::Kind::Declare) {
+        computed.insert(s.local->id);
+      }
+    });
+    int64_t held = 0;
+    std::set<uint32_t> seen;
+    forEachStmt(inner.body, [&](const Stmt& s) {
+      for (const ExprP& operand : operandsOf(s))
+        forEachExpr(operand, [&](const Expr& e) {
+          if (e.kind != Expr::Kind::Load || !seen.insert(e.id).second) return;
+          std::set<uint32_t> read;
+          for (const ExprP& index : e.operands)
+            collectLocals(index, read);
+          if (!read.count(j)) return;
+          int64_t values = 1;
+          for (uint32_t local : read) {
+            if (computed.count(local)) return;
+            if (auto found = constantLoops.find(local); found != constantLoops.end())
+              values *= found->second;
+          }
+          held += values;
+        });
+    });
+    return held;
   }
 
   Block rewrite(const Stmt& loop, const Block& pre, const Stmt& inner, const Block& post) {

@@ -1,4 +1,5 @@
--- ARGS: --dump-after=unroll --verify-ir
+-- ARGS: --dump-after=unroll --verify-ir --disable-pass=pad
+-- The pad pass is off, so that the taps keep their range checks as they are unrolled.
 -- Whole unroll-and-jam of short loops (loops/Unroll.cpp). Three taps of a 1-D
 -- correlation per channel: the loop over the taps q (extent 3) runs all its
 -- iterations in the loop over c, with three accumulators; t[o, c], which every
