@@ -79,7 +79,10 @@ struct Nest {
   const Stmt* inner = nullptr;
   const Stmt* rows = nullptr;    // the loop over u
   const Stmt* columns = nullptr; // the loop over v
-  const Stmt* sum = nullptr;     // the reduction's loop over l
+  const Stmt* sum = nullptr;     // the reduction's loop over l (the innermost of sumLoops)
+  /// The reduction's loops, outermost first: one, or a perfect nest whose iterations are
+  /// its terms in order (a convolution's channels and taps), free of each other's indices.
+  std::vector<const Stmt*> sumLoops;
   std::vector<const Stmt*> accumulators;
   Block post;
   std::vector<ExprP> packed; // the operands that move with v, in order of appearance
@@ -114,9 +117,16 @@ public:
     for (StmtP& statement : statements) {
       Block tiled;
       if (statement->kind == Stmt::Kind::For) {
-        if (auto nest = match(*statement)) tiled = rewrite(*nest);
-        if (tiled.empty()) tiled = distribute(*statement);
-        if (tiled.empty()) tiled = tileUpdates(*statement);
+        tiled = tileNest(*statement);
+        if (tiled.empty() && hasSumOfSums(*statement)) {
+          // Where reassociation allows, a sum of sums is one sum over a nest of loops (a
+          // convolution's channels and taps); tried on a copy, kept only when it tiles.
+          std::map<uint32_t, ExprP> renaming;
+          Block collapsed = copyBlock(exprs_, {statement}, renaming);
+          flattenSums(collapsed);
+          if (collapsed.size() == 1 && collapsed[0]->kind == Stmt::Kind::For)
+            tiled = tileNest(*collapsed[0]);
+        }
       }
       if (tiled.empty()) {
         block(statement->body);
@@ -129,6 +139,128 @@ public:
   }
 
 private:
+  Block tileNest(const Stmt& loop) {
+    Block tiled;
+    if (auto nest = match(loop)) tiled = rewrite(*nest);
+    if (tiled.empty()) tiled = tileAcross(loop);
+    if (tiled.empty()) tiled = distribute(loop);
+    if (tiled.empty()) tiled = tileUpdates(loop);
+    return tiled;
+  }
+
+  /// Where reassociation allows, a sum of sums adds its terms straight to the outer sum,
+  ///
+  ///   s = identity; for l: for m: ..; s op= t; acc op= s   =>   for l: for m: ..; acc op= t
+  ///
+  /// inner sums first (a convolution's taps, then its channels), so that the reduction is
+  /// one sum over a perfect nest of loops. Each sum gets the same terms, regrouped (and
+  /// the identity, -0.0 for a sum, changes no sum it is added to, zeros' signs included).
+  void flattenSums(Block& block) {
+    for (const StmtP& statement : block) {
+      flattenSums(statement->body);
+      flattenSums(statement->orElse);
+    }
+    for (size_t k = 0; k + 2 < block.size(); ++k) {
+      const Stmt& declare = *block[k];
+      const Stmt& use = *block[k + 2];
+      if (declare.kind != Stmt::Kind::Declare || declare.local->lanes != 1 ||
+          block[k + 1]->kind != Stmt::Kind::For || use.kind != Stmt::Kind::Accumulate ||
+          !use.reassociate || use.value->kind != Expr::Kind::Local ||
+          use.value->local->id != declare.local->id)
+        continue;
+      Stmt* innermost = block[k + 1].get();
+      while (innermost->body.size() == 1 && innermost->body[0]->kind == Stmt::Kind::For)
+        innermost = innermost->body[0].get();
+      if (innermost->body.empty()) continue;
+      StmtP& step = innermost->body.back();
+      const uint32_t sum = declare.local->id;
+      bool readElsewhere = false;
+      forEachStmt(innermost->body, [&](const Stmt& s) {
+        for (const ExprP& operand : operandsOf(s))
+          readElsewhere = readElsewhere || mentionsLocal(operand, sum);
+        if (&s != step.get() && s.local && s.local->id == sum) readElsewhere = true;
+      });
+      if (step->kind != Stmt::Kind::Accumulate || step->local->id != sum || !step->reassociate ||
+          step->op != use.op || readElsewhere || use.local->type != declare.local->type ||
+          declare.value != exprs_.identity(use.op, declare.local->type))
+        continue;
+      step = makeAccumulate(use.local, use.op, step->value, true);
+      block.erase(block.begin() + long(k) + 2);
+      block.erase(block.begin() + long(k));
+    }
+  }
+
+  /// The loop that is all of `loop`'s body, when `loop` steps by one and carries no state.
+  static const Stmt* soleLoopIn(const Stmt& loop) {
+    if (loop.step != 1 || loop.carriesState || loop.body.size() != 1 ||
+        loop.body[0]->kind != Stmt::Kind::For)
+      return nullptr;
+    return loop.body[0].get();
+  }
+
+  /// Whether a loop of the nest, down to the reduction, sums a loop of sums.
+  static bool hasSumOfSums(const Stmt& loop, int depth = 3) {
+    for (const StmtP& s : loop.body) {
+      if (s->kind != Stmt::Kind::For) continue;
+      bool nested = std::any_of(s->body.begin(), s->body.end(),
+                                [](const StmtP& t) { return t->kind == Stmt::Kind::For; });
+      if (nested && !s->body.empty() && s->body.back()->kind == Stmt::Kind::Accumulate) return true;
+      if (depth > 1 && hasSumOfSums(*s, depth - 1)) return true;
+    }
+    return false;
+  }
+
+  /// The rows of a product one loop further out than the columns' (a convolution's
+  /// output channels o, its image rows r, its columns c),
+  ///
+  ///   for o: for r: for c: s = init; for l: s += A(o, l) * B(r, l, c); out[o, r, c] = f(s)
+  ///   =>
+  ///   for r: for o: for c: ...                         (tiled in o and c, per r)
+  ///
+  /// when the (o, c) nest tiles and the (r, c) nest does not: the operand packed for the
+  /// columns moves with r, so that each r packs its panels once for every tile of o.
+  /// Legal when every iteration of the three loops is independent: the tile's conditions
+  /// for (o, c), and each store moving with r in an index that neither o nor c moves. The
+  /// r loop takes over o's parallelism.
+  Block tileAcross(const Stmt& outer) {
+    const Stmt* around = outer.reductions.empty() ? soleLoopIn(outer) : nullptr;
+    if (!around || around->parallel || !soleLoopIn(*around)) return {};
+    const Stmt& middle = *around;
+    const uint32_t o = outer.local->id, r = middle.local->id;
+    if (mentionsLocal(middle.lower, o) || mentionsLocal(middle.value, o) || match(middle))
+      return {};
+    auto inner = std::make_shared<Stmt>(outer);
+    inner->body = middle.body;
+    inner->parallel = false;
+    inner->work = nullptr;
+    auto nest = match(*inner);
+    if (!nest || nest->rows != inner.get()) return {};
+    const uint32_t c = nest->columns->local->id;
+    for (const StmtP& store : nest->post) {
+      if (store->kind == Stmt::Kind::Declare) continue;
+      bool movesAlone = false;
+      for (const ExprP& index : store->indices) {
+        Affine form = affineOf(index);
+        movesAlone = movesAlone || (!form.opaqueIn(r) && form.coefficient(r) != 0 &&
+                                    !form.mentions(o) && !form.mentions(c));
+      }
+      if (!movesAlone) return {};
+    }
+    Block tiled = rewrite(*nest);
+    if (tiled.empty()) return {};
+    auto swapped = std::make_shared<Stmt>(middle);
+    swapped->body = std::move(tiled);
+    if (outer.parallel) {
+      // The same total work, over r's iterations.
+      ExprP zero = exprs_.index(0), one = exprs_.index(1);
+      ExprP rows = exprs_.max(exprs_.sub(outer.value, outer.lower), zero);
+      ExprP iterations = exprs_.max(exprs_.sub(middle.value, middle.lower), one);
+      swapped->parallel = true;
+      swapped->work = exprs_.indexDiv(exprs_.mul(outer.work, rows), iterations);
+    }
+    return {swapped};
+  }
+
   std::optional<Nest> match(const Stmt& outer) {
     if (outer.step != 1 || outer.carriesState || !outer.reductions.empty() ||
         outer.body.size() != 1 || outer.body[0]->kind != Stmt::Kind::For)
@@ -150,18 +282,25 @@ private:
       ++at;
     }
     if (at == inner.body.size() || inner.body[at]->kind != Stmt::Kind::For) return std::nullopt;
-    const Stmt& sum = *inner.body[at];
+    nest.sumLoops = {inner.body[at].get()};
+    while (nest.sumLoops.back()->body.size() == 1 &&
+           nest.sumLoops.back()->body[0]->kind == Stmt::Kind::For)
+      nest.sumLoops.push_back(nest.sumLoops.back()->body[0].get());
+    const Stmt& sum = *nest.sumLoops.back();
     nest.sum = &sum;
     nest.post.assign(inner.body.begin() + long(at) + 1, inner.body.end());
-    if (sum.step != 1 || sum.parallel || sum.carriesState || nest.accumulators.empty())
-      return std::nullopt;
+    if (nest.accumulators.empty()) return std::nullopt;
     std::set<uint32_t> accumulators;
     for (const Stmt* declare : nest.accumulators)
       accumulators.insert(declare->local->id);
     std::set<uint32_t> nestIndices = accumulators;
     nestIndices.insert({x, y});
-    if (mentionsAny(sum.lower, nestIndices) || mentionsAny(sum.value, nestIndices))
-      return std::nullopt;
+    const std::set<uint32_t> terms = sumIndices(nest);
+    nestIndices.insert(terms.begin(), terms.end());
+    for (const Stmt* loop : nest.sumLoops)
+      if (loop->step != 1 || loop->parallel || loop->carriesState ||
+          mentionsAny(loop->lower, nestIndices) || mentionsAny(loop->value, nestIndices))
+        return std::nullopt;
     for (const StmtP& s : sum.body) {
       if (s->kind == Stmt::Kind::Accumulate) {
         if (!accumulators.count(s->local->id)) return std::nullopt;
@@ -217,7 +356,7 @@ private:
         bool alsoSum = false;
         for (const ExprP& index : e.operands) {
           bad = bad || mentionsAny(index, perTerm) || mentionsLocal(index, u);
-          alsoSum = alsoSum || mentionsLocal(index, sum.local->id);
+          alsoSum = alsoSum || mentionsAny(index, terms);
         }
         movesWithSum = movesWithSum || alsoSum;
         nest.packed.push_back(loadWithId(s->value, e.id));
@@ -246,11 +385,12 @@ private:
   void collectRowPacked(Nest& nest, const std::set<uint32_t>& perTerm) {
     if (nest.tileRows < 2) return;
     const uint32_t u = nest.rows->local->id, v = nest.columns->local->id;
-    const uint32_t l = nest.sum->local->id;
+    const uint32_t l = nest.sum->local->id; // the innermost of the reduction's loops
+    const std::set<uint32_t> terms = sumIndices(nest);
     std::set<uint32_t> seen;
     std::function<void(const ExprP&)> visit = [&](const ExprP& e) {
       if (!seen.insert(e->id).second) return;
-      bool rowValue = e->lanes == 1 && mentionsLocal(e, u) && mentionsLocal(e, l) &&
+      bool rowValue = e->lanes == 1 && mentionsLocal(e, u) && mentionsAny(e, terms) &&
                       !mentionsLocal(e, v) && !mentionsAny(e, perTerm);
       if (rowValue && e->kind == Expr::Kind::Load) {
         Affine last = affineOf(e->operands.back());
@@ -270,6 +410,55 @@ private:
     };
     for (const StmtP& s : nest.sum->body)
       visit(s->value);
+  }
+
+  static std::set<uint32_t> sumIndices(const Nest& nest) {
+    std::set<uint32_t> indices;
+    for (const Stmt* loop : nest.sumLoops)
+      indices.insert(loop->local->id);
+    return indices;
+  }
+
+  /// The number of terms: the product of the reduction's loops' trip counts.
+  ExprP termCount(const Nest& nest) {
+    ExprP count;
+    for (const Stmt* loop : nest.sumLoops) {
+      ExprP trips = exprs_.max(exprs_.sub(loop->value, loop->lower), exprs_.index(0));
+      count = count ? exprs_.mul(count, trips) : trips;
+    }
+    return count;
+  }
+
+  /// Which term the reduction's loops are at, counted from 0, when `indices` are their
+  /// indices: the row of a packed operand.
+  ExprP termOf(const Nest& nest, const std::vector<LocalP>& indices) {
+    ExprP term;
+    for (size_t k = 0; k < nest.sumLoops.size(); ++k) {
+      const Stmt& loop = *nest.sumLoops[k];
+      ExprP offset = exprs_.sub(exprs_.local(indices[k]), loop.lower);
+      if (term) {
+        ExprP trips = exprs_.max(exprs_.sub(loop.value, loop.lower), exprs_.index(0));
+        offset = exprs_.add(exprs_.mul(term, trips), offset);
+      }
+      term = offset;
+    }
+    return term;
+  }
+
+  /// Fresh indices for the reduction's loops, named as theirs, and `body` inside a copy
+  /// of the loops over them.
+  std::vector<LocalP> freshTermIndices(const Nest& nest) {
+    std::vector<LocalP> indices;
+    for (const Stmt* loop : nest.sumLoops)
+      indices.push_back(exprs_.newLocal(loop->local->name, Elem::I64));
+    return indices;
+  }
+
+  Block overTerms(const Nest& nest, const std::vector<LocalP>& indices, Block body) {
+    for (size_t k = nest.sumLoops.size(); k-- > 0;)
+      body = {
+          makeFor(indices[k], nest.sumLoops[k]->lower, nest.sumLoops[k]->value, std::move(body))};
+    return body;
   }
 
   /// The tile's shape for the target's vector registers: two registers of the widest
@@ -299,30 +488,56 @@ private:
   ///   for x: for y: s = init; for l: s += t(x, y, l); sums[x, y] = s     (tiled)
   ///   for x: pre; for y: post(sums[x, y]); after
   ///
-  /// Legal when the sums read nothing the nest writes and nothing the statements around
-  /// them compute: the sums then all run first, and everything else in its own order.
-  /// The temporary is laid out with the packed operand's index last (the lanes).
+  /// The reduction may be a perfect nest of loops, and a loop may sit between x and y
+  /// (a convolution's loss: for o: for r: for c, the sums stored per (o, r, c) and tiled
+  /// across r, tileAcross). Legal when the sums read nothing the nest writes and nothing
+  /// the statements around them compute: the sums then all run first, and everything
+  /// else in its own order. The temporary is laid out with the packed operand's index
+  /// last (the lanes).
   Block distribute(const Stmt& outer) {
+    Block split = distribute(outer, 2);
+    return split.empty() ? distribute(outer, 3) : split;
+  }
+
+  /// distribute() with `depth` loops down to the sums.
+  Block distribute(const Stmt& outer, size_t depth) {
     if (outer.step != 1 || outer.carriesState) return {};
-    const Stmt* inner = nullptr;
+    // The loops down to the sums, each the one loop of the body around it.
+    std::vector<const Stmt*> levels = {&outer};
     Block around;
-    for (const StmtP& s : outer.body) {
-      if (s->kind != Stmt::Kind::For) {
-        around.push_back(s);
-      } else if (inner) {
-        return {};
-      } else {
-        inner = s.get();
+    auto loopIn = [&](const Stmt& loop) -> const Stmt* {
+      const Stmt* found = nullptr;
+      for (const StmtP& s : loop.body) {
+        if (s->kind != Stmt::Kind::For) {
+          around.push_back(s);
+        } else if (found) {
+          return nullptr;
+        } else {
+          found = s.get();
+        }
       }
-    }
-    if (!inner || inner->step != 1 || inner->parallel || inner->carriesState) return {};
+      return found;
+    };
+    while (levels.size() < depth)
+      if (const Stmt* next = loopIn(*levels.back()))
+        levels.push_back(next);
+      else
+        return {};
+    const Stmt* inner = levels.back();
+    const bool across = depth == 3; // a loop between x and y
     const uint32_t x = outer.local->id, y = inner->local->id;
     std::set<uint32_t> aroundLocals = definedIn(around);
     for (uint32_t id : assignedFromOutside(outer.body))
       aroundLocals.insert(id);
     std::set<uint32_t> outerIndex = aroundLocals;
-    outerIndex.insert(x);
-    if (mentionsAny(inner->lower, outerIndex) || mentionsAny(inner->value, outerIndex)) return {};
+    for (const Stmt* level : levels)
+      if (level != inner) outerIndex.insert(level->local->id);
+    for (size_t k = 1; k < levels.size(); ++k) {
+      const Stmt& level = *levels[k];
+      if (level.step != 1 || level.parallel || level.carriesState ||
+          mentionsAny(level.lower, outerIndex) || mentionsAny(level.value, outerIndex))
+        return {};
+    }
 
     size_t at = 0;
     std::vector<LocalP> sums;
@@ -331,19 +546,29 @@ private:
       sums.push_back(inner->body[at++]->local);
     if (sums.empty() || at + 1 >= inner->body.size() || inner->body[at]->kind != Stmt::Kind::For)
       return {};
-    const Stmt& sum = *inner->body[at];
+    std::vector<const Stmt*> sumLoops = {inner->body[at].get()};
+    while (sumLoops.back()->body.size() == 1 && sumLoops.back()->body[0]->kind == Stmt::Kind::For)
+      sumLoops.push_back(sumLoops.back()->body[0].get());
+    const Stmt& sum = *sumLoops.back();
     Block post(inner->body.begin() + long(at) + 1, inner->body.end());
-    std::set<uint32_t> sumIds;
+    std::set<uint32_t> sumIds, termIds;
     for (const LocalP& local : sums)
       sumIds.insert(local->id);
+    for (const Stmt* loop : sumLoops)
+      termIds.insert(loop->local->id);
     std::set<uint32_t> forbidden = aroundLocals;
     forbidden.insert(sumIds.begin(), sumIds.end());
+    forbidden.insert(termIds.begin(), termIds.end());
+    for (const Stmt* level : levels)
+      forbidden.insert(level->local->id);
     std::set<uint32_t> written = writtenBuffers(outer.body);
-    if (sum.step != 1 || sum.parallel || sum.carriesState) return {};
-    for (const ExprP& bound : {sum.lower, sum.value})
-      if (mentionsAny(bound, forbidden) || mentionsLocal(bound, x) || mentionsLocal(bound, y) ||
-          readsAnyBuffer(bound, written))
-        return {};
+    for (const Stmt* loop : sumLoops) {
+      if (loop->step != 1 || loop->parallel || loop->carriesState) return {};
+      for (const ExprP& bound : {loop->lower, loop->value})
+        if (mentionsAny(bound, forbidden) || readsAnyBuffer(bound, written)) return {};
+    }
+    forbidden = aroundLocals;
+    forbidden.insert(sumIds.begin(), sumIds.end());
     for (const StmtP& s : sum.body) {
       bool steps = s->kind == Stmt::Kind::Accumulate && sumIds.count(s->local->id);
       if (!steps && (s->kind != Stmt::Kind::Declare || s->local->lanes != 1)) return {};
@@ -365,22 +590,25 @@ private:
         for (const ExprP& index : e.operands) {
           withX = withX || mentionsLocal(index, x);
           withY = withY || mentionsLocal(index, y);
-          withSum = withSum || mentionsLocal(index, sum.local->id);
+          withSum = withSum || mentionsAny(index, termIds);
         }
         alongInner = alongInner || (withY && !withX && withSum);
         alongOuter = alongOuter || (withX && !withY && withSum);
       });
-    if (!alongInner && !alongOuter) return {};
+    if (!alongInner && (!alongOuter || across)) return {};
 
+    // The temporary: one element per iteration of the levels, in their order (x last
+    // when the lanes follow it).
     ExprP zero = exprs_.index(0);
-    ExprP rowX = exprs_.sub(exprs_.local(outer.local), outer.lower);
-    ExprP rowY = exprs_.sub(exprs_.local(inner->local), inner->lower);
-    ExprP extentX = exprs_.max(exprs_.sub(outer.value, outer.lower), zero);
-    ExprP extentY = exprs_.max(exprs_.sub(inner->value, inner->lower), zero);
-    std::vector<ExprP> at2 =
-        alongInner ? std::vector<ExprP>{rowX, rowY} : std::vector<ExprP>{rowY, rowX};
-    std::vector<ExprP> shape =
-        alongInner ? std::vector<ExprP>{extentX, extentY} : std::vector<ExprP>{extentY, extentX};
+    std::vector<ExprP> position, shape;
+    for (const Stmt* level : levels) {
+      position.push_back(exprs_.sub(exprs_.local(level->local), level->lower));
+      shape.push_back(exprs_.max(exprs_.sub(level->value, level->lower), zero));
+    }
+    if (!alongInner) {
+      std::swap(position[0], position[1]);
+      std::swap(shape[0], shape[1]);
+    }
     Block out, frees;
     Block sumsBody(inner->body.begin(), inner->body.begin() + long(at) + 1);
     std::map<uint32_t, ExprP> reads;
@@ -388,32 +616,39 @@ private:
       BufferP stored = exprs_.newBuffer("sums", local->type, shape);
       out.push_back(makeAlloc(stored));
       frees.push_back(makeFree(stored));
-      sumsBody.push_back(makeStore(stored, at2, exprs_.local(local)));
-      reads.emplace(local->id, exprs_.load(stored, at2));
+      sumsBody.push_back(makeStore(stored, position, exprs_.local(local)));
+      reads.emplace(local->id, exprs_.load(stored, position));
     }
-    auto sumsInner = std::make_shared<Stmt>(*inner);
-    sumsInner->body = std::move(sumsBody);
-    LocalP sumsIndex = exprs_.newLocal(outer.local->name, Elem::I64);
-    std::map<uint32_t, ExprP> renaming{{x, exprs_.local(sumsIndex)}};
-    StmtP sumsNest =
-        makeFor(sumsIndex, outer.lower, outer.value, copyBlock(exprs_, {sumsInner}, renaming));
-    if (outer.parallel) {
-      sumsNest->parallel = true;
-      sumsNest->work = outer.work;
+    // The sums' nest: copies of the levels around them alone, over fresh indices.
+    StmtP sumsNest = std::make_shared<Stmt>(*inner);
+    sumsNest->body = std::move(sumsBody);
+    for (size_t k = levels.size() - 1; k-- > 0;) {
+      auto level = std::make_shared<Stmt>(*levels[k]);
+      level->body = {sumsNest};
+      level->reductions.clear();
+      sumsNest = level;
     }
-    auto nest = match(*sumsNest);
-    if (!nest) return {};
-    Block tiled = rewrite(*nest);
+    std::map<uint32_t, ExprP> renaming;
+    sumsNest = copyBlock(exprs_, {sumsNest}, renaming)[0];
+    sumsNest->parallel = outer.parallel;
+    sumsNest->work = outer.parallel ? outer.work : nullptr;
+    Block tiled;
+    if (auto nest = match(*sumsNest)) tiled = rewrite(*nest);
+    if (tiled.empty()) tiled = tileAcross(*sumsNest);
     if (tiled.empty()) return {};
     out.insert(out.end(), tiled.begin(), tiled.end());
 
-    auto restInner = std::make_shared<Stmt>(*inner);
-    restInner->body = substituteBlock(exprs_, post, reads);
-    auto restOuter = std::make_shared<Stmt>(outer);
-    for (StmtP& s : restOuter->body)
-      if (s.get() == inner) s = restInner;
-    block(restOuter->body);
-    out.push_back(restOuter);
+    // The rest, reading the sums.
+    StmtP rest = std::make_shared<Stmt>(*inner);
+    rest->body = substituteBlock(exprs_, post, reads);
+    for (size_t k = levels.size() - 1; k-- > 0;) {
+      auto level = std::make_shared<Stmt>(*levels[k]);
+      for (StmtP& s : level->body)
+        if (s.get() == levels[k + 1]) s = rest;
+      rest = level;
+    }
+    block(rest->body);
+    out.push_back(rest);
     out.insert(out.end(), frees.begin(), frees.end());
     return out;
   }
@@ -431,13 +666,9 @@ private:
   /// (u, v) (so the (l, v) order only regroups each element's terms, which stay in l
   /// order), and the terms read nothing the nest writes.
   Block tileUpdates(const Stmt& outer) {
-    if (outer.step != 1 || outer.carriesState || !outer.reductions.empty() ||
-        outer.body.size() != 1 || outer.body[0]->kind != Stmt::Kind::For)
-      return {};
-    const Stmt& sum = *outer.body[0];
-    if (sum.step != 1 || sum.parallel || sum.carriesState || sum.body.size() != 1 ||
-        sum.body[0]->kind != Stmt::Kind::For)
-      return {};
+    const Stmt* reduction = outer.reductions.empty() ? soleLoopIn(outer) : nullptr;
+    if (!reduction || reduction->parallel || !soleLoopIn(*reduction)) return {};
+    const Stmt& sum = *reduction;
     const Stmt& columns = *sum.body[0];
     if (columns.step != 1 || columns.parallel || columns.carriesState || columns.body.empty())
       return {};
@@ -507,7 +738,6 @@ private:
   Block rewrite(const Nest& nest) {
     const Stmt& rows = *nest.rows;
     const Stmt& columns = *nest.columns;
-    const Stmt& sum = *nest.sum;
     const bool parallel = rows.parallel || columns.parallel;
     Block out;
     LocalP columnsEnd = exprs_.newLocal(columns.local->name, Elem::I64);
@@ -532,19 +762,19 @@ private:
     // Every panel packed first (one parallel loop over them), then one loop over all tiles,
     // panel by panel, so that two threads share the work however few panels or rows there
     // are, in two parallel loops.
-    ExprP terms = exprs_.max(exprs_.sub(sum.value, sum.lower), exprs_.index(0));
+    ExprP terms = termCount(nest);
     Block tiled, frees;
     Packing panel{"panel", "panel", exprs_.local(panelCount), columnOf, columns, nest.tileLanes};
     std::map<uint32_t, BufferP> panels;
     for (const ExprP& load : nest.packed)
-      panels.emplace(load->id, pack(load, panel, sum, terms, parallel, nullptr, tiled, frees));
+      panels.emplace(load->id, pack(load, panel, nest, terms, parallel, nullptr, tiled, frees));
     // The row operands, packed per tile of rows, when there is a panel to run them with.
     Packing rowTile{"rows", "tile", exprs_.local(rowTiles), firstRow, rows, nest.tileRows};
     ExprP anyPanel = exprs_.binary(BinaryOp::Lt, exprs_.index(0), exprs_.local(panelCount));
     std::map<uint32_t, BufferP> rowPanels;
     for (const ExprP& load : nest.rowPacked)
       rowPanels.emplace(load->id,
-                        pack(load, rowTile, sum, terms, parallel, anyPanel, tiled, frees));
+                        pack(load, rowTile, nest, terms, parallel, anyPanel, tiled, frees));
     LocalP tile = exprs_.newLocal("tile", Elem::I64);
     LocalP tilePanel = exprs_.newLocal("panel", Elem::I64);
     LocalP row0 = exprs_.newLocal(rows.local->name, Elem::I64);
@@ -604,25 +834,24 @@ private:
   /// A buffer packed[b, l - lower, j] holding `load` as `how` says: its allocation and the
   /// copy (in parallel when the nest was; under `guard` when there is one) go to `tiled`,
   /// its release to `frees`.
-  BufferP pack(const ExprP& load, const Packing& how, const Stmt& sum, const ExprP& terms,
+  BufferP pack(const ExprP& load, const Packing& how, const Nest& nest, const ExprP& terms,
                bool parallel, const ExprP& guard, Block& tiled, Block& frees) {
     BufferP packed =
         exprs_.newBuffer(how.buffer, load->type, {how.count, terms, exprs_.index(how.width)});
     tiled.push_back(makeAlloc(packed));
     frees.push_back(makeFree(packed));
     LocalP block = exprs_.newLocal(how.block, Elem::I64);
-    LocalP term = exprs_.newLocal(sum.local->name, Elem::I64);
+    std::vector<LocalP> term = freshTermIndices(nest);
     LocalP within = exprs_.newLocal(how.moved.local->name, Elem::I64);
-    ExprP value = exprs_.substitute(
-        load,
-        {{sum.local->id, exprs_.local(term)},
-         {how.moved.local->id, exprs_.add(how.first(exprs_.local(block)), exprs_.local(within))}});
-    Block copy = {makeStore(
-        packed,
-        {exprs_.local(block), exprs_.sub(exprs_.local(term), sum.lower), exprs_.local(within)},
-        value)};
+    std::map<uint32_t, ExprP> at = {
+        {how.moved.local->id, exprs_.add(how.first(exprs_.local(block)), exprs_.local(within))}};
+    for (size_t k = 0; k < term.size(); ++k)
+      at.emplace(nest.sumLoops[k]->local->id, exprs_.local(term[k]));
+    ExprP value = exprs_.substitute(load, at);
+    Block copy = {
+        makeStore(packed, {exprs_.local(block), termOf(nest, term), exprs_.local(within)}, value)};
     Block copyTerm = {makeFor(within, exprs_.index(0), exprs_.index(how.width), std::move(copy))};
-    Block copyBlock = {makeFor(term, sum.lower, sum.value, std::move(copyTerm))};
+    Block copyBlock = overTerms(nest, term, std::move(copyTerm));
     StmtP loop = makeFor(block, exprs_.index(0), how.count, std::move(copyBlock));
     if (parallel) {
       loop->parallel = true;
@@ -657,18 +886,20 @@ private:
         accumulators[size_t(r)].emplace(declare->local->id, exprs_.local(vector));
         out.push_back(makeDeclare(vector, exprs_.broadcast(declare->value, nest.tileLanes)));
       }
-    LocalP term = exprs_.newLocal(sum.local->name, Elem::I64);
+    std::vector<LocalP> term = freshTermIndices(nest);
+    ExprP panelRow = termOf(nest, term);
     Block terms;
     for (int64_t r = 0; r < rowCount; ++r) {
       Lanes lanes;
       lanes.locals = accumulators[size_t(r)];
       lanes.locals[u] = exprs_.add(exprs_.local(row0), exprs_.index(r));
-      lanes.locals[sum.local->id] = exprs_.local(term);
+      for (size_t k = 0; k < term.size(); ++k)
+        lanes.locals[nest.sumLoops[k]->local->id] = exprs_.local(term[k]);
       lanes.column = v;
       lanes.width = nest.tileLanes;
       lanes.panels = &panels;
       lanes.panel = panel;
-      lanes.panelRow = exprs_.sub(exprs_.local(term), sum.lower);
+      lanes.panelRow = panelRow;
       lanes.rowPanels = rowPanels;
       lanes.rowTile = rowTile;
       lanes.rowInTile = r;
@@ -684,7 +915,8 @@ private:
         }
       }
     }
-    out.push_back(makeFor(term, sum.lower, sum.value, std::move(terms)));
+    Block reduction = overTerms(nest, term, std::move(terms));
+    out.insert(out.end(), reduction.begin(), reduction.end());
     for (int64_t r = 0; r < rowCount; ++r) {
       Lanes lanes;
       lanes.locals = accumulators[size_t(r)];

@@ -49,3 +49,16 @@ entry rowsGradW(x: [n, k]f64, w: [m, k]f64, c: [n, m]f64): [m, k]f64 =
 entry lossValue(a: [n, k]f64, b: [k, m]f64, c: [n, m]f64): f64 = loss(a, b, c)
 entry strided(a: [n, k]f64, b: [k, m]f64, c: [m, n]f64): [n, m]f64 =
   build([n, m], \i j -> sum(build([k], \l -> a[i, l] * b[l, j])) + c[j, i])
+
+-- Convolutions (3 x 3, zero padding): products whose reduction is a sum over channels
+-- of sums over taps, one sum over their nest where reassociation is allowed, tiled across
+-- the image rows that lie between the channels and the columns; a loss over one (its sums
+-- split off first), and the gradient of that loss with respect to the weights.
+entry conv2d(w: [co, ci, 3, 3]f64, x: [ci, h, v]f64): [co, h, v]f64 =
+  build([co, h, v], \o r c ->
+    sum(build([ci], \i -> sum(build([3], \p -> sum(build([3], \q -> w[o, i, p, q] * x[i, r + p - 1, c + q - 1])))))))
+def convLossOf(w: [co, ci, 3, 3]f64, x: [ci, h, v]f64): f64 =
+  let y = conv2d(w, x) in sum(build([co], \o -> sum(build([h], \r -> sum(y[o, r] * y[o, r])))))
+entry convLoss(w: [co, ci, 3, 3]f64, x: [ci, h, v]f64): f64 = convLossOf(w, x)
+entry convGradW(w: [co, ci, 3, 3]f64, x: [ci, h, v]f64): [co, ci, 3, 3]f64 =
+  grad(\k -> convLossOf(k, x))(w)

@@ -8,7 +8,9 @@ dense layer with a relu before and after the sum, a batched product, a result st
 transposed, the two gradients of a product loss, the weights' gradient of a layer with a
 relu before its product, a product written as updates of its result (a gradient with
 respect to weights read by rows), the loss itself and a result that reads
-another matrix across the columns, whose sums are split off into a temporary) is run on shapes around the tiles'
+another matrix across the columns, whose sums are split off into a temporary, and 3 x 3
+convolutions: one, a loss over one and that loss's gradient with respect to the weights)
+is run on shapes around the tiles'
 edges (8 rows and 16 columns with AVX-512, 6 and 8 with AVX2: 0, 1, 3 .. 9, 15, 16, 17,
 33 and more):
 - its dump after the `tile` pass holds a packed panel (so the tiles are what runs);
@@ -66,16 +68,18 @@ def inputs_for(entry, n, k, m, rng):
         return [real(n, k), real(k, m), real(n, m)]
     if entry == "rowsGradW":
         return [real(n, k), real(m, k), real(n, m)]
+    if entry in ("conv2d", "convLoss", "convGradW"):  # n output channels, k input, m columns
+        return [real(n, k, 3, 3), real(k, 3, m)]
     raise ValueError(entry)
 
 
 # Entries whose result is a sum over a parallel loop: on two threads it adds per-thread
 # partial sums, so it may differ in the last bits in both modes (README, Floating point).
-SPLIT_SUMS = {"lossValue"}
+SPLIT_SUMS = {"lossValue", "convLoss"}
 
 ENTRIES = ["product", "productBt", "productAt", "product32", "productInt", "dense", "batched",
            "transposedResult", "lossGradA", "lossGradB", "layerGradW", "rowsGradW", "lossValue",
-           "strided"]
+           "strided", "conv2d", "convLoss", "convGradW"]
 
 
 def compile_all(arrc, directory):

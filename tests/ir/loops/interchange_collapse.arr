@@ -1,4 +1,5 @@
--- ARGS: --dump-after=interchange --verify-ir
+-- ARGS: --dump-after=interchange --verify-ir --disable-pass=tile
+-- The tile pass is off: it would take channelTaps as a product (tile.arr, conv1d).
 -- A sum of column sums (loops/Interchange.cpp): the inner sum over l strides down
 -- x's columns. Both sums may be reassociated (LANGUAGE.md §9), so the terms go
 -- straight to the outer accumulator with j innermost, contiguous, and no row

@@ -1,4 +1,5 @@
--- ARGS: --dump-after=jam --verify-ir
+-- ARGS: --dump-after=jam --verify-ir --disable-pass=tile
+-- The tile pass is off: it would take both as products (tile.arr).
 -- Unroll-and-jam keeps the values its copies hold across the inner loop within the
 -- registers (loops/Jam.cpp, heldValues). A 1 x 1 convolution row by row: the row of
 -- partial sums is updated by four channels at once, holding their four weights.

@@ -188,3 +188,58 @@ entry indexValue(a: [n, k]f64, b: [k, m]f64): [n, m]f64 =
 entry rowSums(a: [n, k]f64, x: [m]f64): [n, m]f64 =
   build([n, m], \i j -> sum(a[i]) + x[j])
 -- CHECK-NOT: panel
+
+-- A convolution is a product whose reduction is a sum of sums (channels, then taps):
+-- where reassociation is allowed it is one sum over their nest, whose iterations are the
+-- terms in order (the panel's rows, flattened). In one dimension the product's rows are
+-- the output channels and its columns the positions; the input is read from its copy with
+-- zero margins (pad).
+entry conv1d(w: [k, ci, 3]f64, x: [ci, v]f64): [k, v]f64 =
+  build([k, v], \o c -> sum(build([ci], \i -> sum(build([3], \q -> w[o, i, q] * x[i, c + q - 1])))))
+-- CHECK-LABEL: loops conv1d(
+-- CHECK-SAME: [[CI:ci_[0-9]+]]: size, {{v_[0-9]+}}: size, [[W:w_[0-9]+]]: *f64[{{.*}}],
+-- CHECK: {{^    }}[[PANEL:panel_[0-9]+]] = alloc f64[{{panels_[0-9]+}}, max([[CI]], 0) * 3, 16]{{$}}
+-- CHECK-NEXT: {{^    }}parallel for [[P:panel_[0-9]+]] < {{panels_[0-9]+}} work {{.*}}:{{$}}
+-- CHECK-NEXT: {{^      }}for [[I:r_[0-9]+]] < [[CI]]:{{$}}
+-- CHECK-NEXT: {{^        }}for [[Q:r_[0-9]+]] < 3:{{$}}
+-- CHECK-NEXT: {{^          }}for [[J:i_[0-9]+]] < 16:{{$}}
+-- CHECK-NEXT: {{^            }}[[PANEL]][[[P]], ([[I]] * 3) + [[Q]], [[J]]] = {{padded_[0-9]+}}[[[I]], (([[P]] * 16) + [[J]]) + [[Q]]]{{$}}
+-- CHECK: {{^      }}for [[I:r_[0-9]+]] < [[CI]]:{{$}}
+-- CHECK-NEXT: {{^        }}for [[Q:r_[0-9]+]] < 3:{{$}}
+-- CHECK-NEXT: {{^          }}f64x16 [[B:safe_[0-9]+]] = [[PANEL]][{{panel_[0-9]+}}, ([[I]] * 3) + [[Q]], 0:16]{{$}}
+-- CHECK-NEXT: {{^          }}{{sum_[0-9]+}} += broadcast([[W]][[[O:i_[0-9]+]], [[I]], [[Q]]], 16) * [[B]]{{$}}
+
+-- In two dimensions, the image rows r lie between the output channels o (the product's
+-- rows) and the columns c, and the packed operand moves with r: r becomes the outer,
+-- parallel loop, each r packing its panels once for every tile of channels.
+entry conv2d(w: [k, ci, 3, 3]f64, x: [ci, h, v]f64): [k, h, v]f64 =
+  build([k, h, v], \o r c ->
+    sum(build([ci], \i -> sum(build([3], \p -> sum(build([3], \q -> w[o, i, p, q] * x[i, r + p - 1, c + q - 1])))))))
+-- CHECK-LABEL: loops conv2d(
+-- CHECK-SAME: [[K:k_[0-9]+]]: size, [[CI:ci_[0-9]+]]: size, [[H:h_[0-9]+]]: size, {{v_[0-9]+}}: size, [[W:w_[0-9]+]]: *f64[{{.*}}], {{x_[0-9]+}}: *f64[{{.*}}]) -> ([[OUT:out0_[0-9]+]]: *f64[{{.*}}]):
+-- CHECK: {{^  }}parallel for [[R:i_[0-9]+]] < [[H]] work {{.*}}:{{$}}
+-- CHECK: {{^      }}[[PANEL:panel_[0-9]+]] = alloc f64[{{panels_[0-9]+}}, (max([[CI]], 0) * 3) * 3, 16]{{$}}
+-- CHECK-NEXT: {{^      }}for [[P:panel_[0-9]+]] < {{panels_[0-9]+}}:{{$}}
+-- CHECK: {{^                }}[[PANEL]][[[P]], ((({{r_[0-9]+}} * 3) + {{r_[0-9]+}}) * 3) + {{r_[0-9]+}}, {{i_[0-9]+}}] = {{padded_[0-9]+}}[{{r_[0-9]+}}, [[R]] + {{r_[0-9]+}}, {{.*}}]{{$}}
+-- CHECK: {{^      }}for {{tile_[0-9]+}} < {{.*}}:{{$}}
+-- CHECK: {{^              }}{{sum_[0-9]+}} += broadcast([[W]][{{i_[0-9]+}} + 7, {{r_[0-9]+}}, {{r_[0-9]+}}, {{r_[0-9]+}}], 16) * {{safe_[0-9]+}}{{$}}
+-- CHECK: {{^        }}[[OUT]][{{i_[0-9]+}} + 7, [[R]], {{panel_[0-9]+}} * 16:16] = select([[CI]] == 0, broadcast(0.0, 16), {{sum_[0-9]+}}){{$}}
+-- The last channels (fewer than a tile's), then the last columns, per r.
+-- CHECK: {{^        }}for {{i_[0-9]+}} in [{{i_[0-9]+}}, [[K]]) at most 7:{{$}}
+-- CHECK: {{^    }}for {{i_[0-9]+}} < [[K]]:{{$}}
+-- CHECK-NEXT: {{^      }}for {{i_[0-9]+}} in [{{i_[0-9]+}}, {{v_[0-9]+}}) at most 15:{{$}}
+
+-- A loss over the convolution: its sums are stored per (o, r, c) first, tiled as above,
+-- then the loss reads them.
+entry convLoss(w: [k, ci, 3, 3]f64, x: [ci, h, v]f64): f64 =
+  let y = build([k, h, v], \o r c ->
+    sum(build([ci], \i -> sum(build([3], \p -> sum(build([3], \q -> w[o, i, p, q] * x[i, r + p - 1, c + q - 1])))))))
+  in sum(build([k], \o -> sum(build([h], \r -> sum(y[o, r] * y[o, r])))))
+-- CHECK-LABEL: loops convLoss(
+-- CHECK-SAME: [[K:k_[0-9]+]]: size, [[CI:ci_[0-9]+]]: size, [[H:h_[0-9]+]]: size, [[V:v_[0-9]+]]: size,
+-- CHECK: {{^  }}[[SUMS:sums_[0-9]+]] = alloc f64[max([[K]], 0), max([[H]], 0), max([[V]], 0)]{{$}}
+-- CHECK-NEXT: {{^  }}parallel for [[R:r_[0-9]+]] < [[H]] work {{.*}}:{{$}}
+-- CHECK: {{^        }}[[SUMS]][{{r_[0-9]+}} + 7, [[R]], {{panel_[0-9]+}} * 16:16] = {{sum_[0-9]+}}{{$}}
+-- CHECK: {{^  }}parallel for [[O:r_[0-9]+]] < [[K]] work {{.*}} reduce {{sum_[0-9]+}} +:{{$}}
+-- CHECK: {{^        }}f64 [[Y:y_[0-9]+]] = select([[CI]] == 0, 0.0, [[SUMS]][[[O]], {{r_[0-9]+}}, {{r_[0-9]+}}]){{$}}
+-- CHECK: {{^  }}free [[SUMS]]{{$}}

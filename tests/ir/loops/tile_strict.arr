@@ -17,3 +17,14 @@ entry rowsGradW(x: [n, k]f64, w: [m, k]f64, c: [n, m]f64): [m, k]f64 =
 -- CHECK-NEXT: {{^      }}for [[V:i_[0-9]+]] < [[K]]:{{$}}
 -- CHECK-NEXT: {{^        }}{{t_[0-9]+}}[[[U]], [[V]]] += {{t_[0-9]+}}[[[L]], [[U]]] * [[X]][[[L]], [[V]]] (in order){{$}}
 -- CHECK-NOT: += sum_
+
+-- A convolution's sum of sums stays one sum per channel and tap: adding the taps' terms
+-- to the channels' sum would regroup them. Not tiled.
+entry conv2d(w: [k, ci, 3, 3]f64, x: [ci, h, v]f64): [k, h, v]f64 =
+  build([k, h, v], \o r c ->
+    sum(build([ci], \i -> sum(build([3], \p -> sum(build([3], \q -> w[o, i, p, q] * x[i, r + p - 1, c + q - 1])))))))
+-- CHECK-LABEL: loops conv2d(
+-- CHECK-NOT: panel
+-- CHECK: {{^          }}for {{r_[0-9]+}} < 3:{{$}}
+-- CHECK-NEXT: {{^            }}f64 [[S:sum_[0-9]+]] = -0.0{{$}}
+-- CHECK-NOT: panel
