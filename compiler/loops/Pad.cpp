@@ -210,8 +210,9 @@ private:
     conjunctsOf(guard.value, conjuncts);
     for (const ExprP& check : conjuncts) {
       if (check->kind != Expr::Kind::Binary) return std::nullopt;
+      // A check holds for every dimension whose index it tests (x[i - 1, i - 1]).
       bool understood = false;
-      for (size_t d = 0; d < rank && !understood; ++d) {
+      for (size_t d = 0; d < rank; ++d) {
         const ExprP& left = check->operands[0];
         const ExprP& right = check->operands[1];
         if (check->binaryOp == BinaryOp::Le && asIndexConstant(left) == 0 &&

@@ -17,6 +17,9 @@ entry lopsided(x: [n]f64, w: [k, 3]f64): [k, n]f64 =
   build([k, n], \o i -> sum(build([3], \p -> w[o, p] * x[i + p - 2])))
 entry strided(x: [n]f64, w: [k]f64): [k, n]f64 =
   build([k, n], \o i -> w[o] * x[2 * i - 1])
+-- One check for two dimensions that read the same index: both get the margin.
+entry diagonal(x: [n, n]f64, w: [k]f64): [k, n]f64 =
+  build([k, n], \o i -> w[o] * x[i - 1, i - 1])
 
 -- RUN: --entry channels
 -- INPUT: [[[2.0, -3.0, -2.0], [-2.0, -2.0, 2.0], [3.0, 1.0, -3.0]], [[inf, -1.0, 0.0], [1.0, 0.0, -2.0], [-2.0, 1.0, 2.0]]] [[-3.0, -3.0, 0.0, -1.0, 3.0], [0.0, -1.0, 0.0, 1.0, 1.0], [-2.0, 2.0, 2.0, 3.0, 2.0], [-2.0, -1.0, 1.0, 1.0, 1.0]]
@@ -45,3 +48,7 @@ entry strided(x: [n]f64, w: [k]f64): [k, n]f64 =
 -- RUN: --entry strided
 -- INPUT: [1.0, -2.0, 2.0, 3.0, 0.0] [3.0, 2.0]
 -- EXPECT: [[0.0, -6.0, 9.0, 0.0, 0.0], [0.0, -4.0, 6.0, 0.0, 0.0]]
+
+-- RUN: --entry diagonal
+-- INPUT: [[1.0, 2.0, -1.0], [3.0, 4.0, 5.0], [-2.0, 0.5, 7.0]] [2.0, -3.0]
+-- EXPECT: [[0.0, 2.0, 8.0], [-0.0, -3.0, -12.0]]

@@ -55,3 +55,11 @@ entry strided(x: [n]f64, w: [k]f64): [k, n]f64 =
 -- CHECK-LABEL: loops strided(
 -- CHECK-NOT: padded
 -- CHECK: {{^      }}if (0 <= (({{i_[0-9]+}} * 2) - 1)) && ((({{i_[0-9]+}} * 2) - 1) < {{n_[0-9]+}}):{{$}}
+
+-- One check for two dimensions that read the same index: both get a margin.
+entry diagonal(x: [n, n]f64, w: [k]f64): [k, n]f64 =
+  build([k, n], \o i -> w[o] * x[i - 1, i - 1])
+-- CHECK-LABEL: loops diagonal(
+-- CHECK-SAME: [[N:n_[0-9]+]]: size,
+-- CHECK: {{^  }}[[P:padded_[0-9]+]] = alloc f64[[[N]] + 1, [[N]] + 1]{{$}}
+-- CHECK: {{^      }}f64 {{safe_[0-9]+}} = [[P]][[[I:i_[0-9]+]], [[I]]]{{$}}
