@@ -155,25 +155,49 @@ private:
   /// inner sums first (a convolution's taps, then its channels), so that the reduction is
   /// one sum over a perfect nest of loops. Each sum gets the same terms, regrouped (and
   /// the identity, -0.0 for a sum, changes no sum it is added to, zeros' signs included).
+  ///
+  /// The sum of an empty array is +0.0, so the lowering adds an inner sum that may be
+  /// empty as `acc += select(extent == 0, 0.0, s)`: such a step adds +0.0 instead, which
+  /// only turns a -0.0 into 0.0 and commutes exactly with any other addition. It becomes
+  /// `if extent == 0: acc += 0.0`, moved out of the loops around it (when they run) and
+  /// into acc's first value, `acc = select(extent == 0, 0.0, -0.0)`, where acc is declared
+  /// (as Interchange.cpp's collapse moves it before the nest).
   void flattenSums(Block& block) {
     for (const StmtP& statement : block) {
       flattenSums(statement->body);
       flattenSums(statement->orElse);
     }
+    hoistZeroAdds(block);
     for (size_t k = 0; k + 2 < block.size(); ++k) {
       const Stmt& declare = *block[k];
-      const Stmt& use = *block[k + 2];
       if (declare.kind != Stmt::Kind::Declare || declare.local->lanes != 1 ||
-          block[k + 1]->kind != Stmt::Kind::For || use.kind != Stmt::Kind::Accumulate ||
-          !use.reassociate || use.value->kind != Expr::Kind::Local ||
-          use.value->local->id != declare.local->id)
+          block[k + 1]->kind != Stmt::Kind::For)
         continue;
+      const uint32_t sum = declare.local->id;
+      size_t useAt = k + 2;
+      while (useAt < block.size() && zeroAddTo(*block[useAt]) == sum)
+        ++useAt;
+      if (useAt == block.size()) continue;
+      const Stmt& use = *block[useAt];
+      const Stmt& chain = *block[k + 1];
+      ExprP emptyTest; // the select form's test: the inner sum is empty
+      if (use.kind != Stmt::Kind::Accumulate || !use.reassociate) continue;
+      if (use.value->kind == Expr::Kind::Select) {
+        const auto& operands = use.value->operands;
+        if (use.op != BinaryOp::Add || !arr::isFloat(declare.local->type) ||
+            operands[1] != exprs_.zero(declare.local->type) ||
+            operands[2] != exprs_.local(declare.local) || asIndexConstant(chain.lower) != 0 ||
+            operands[0] != exprs_.binary(BinaryOp::Eq, chain.value, exprs_.index(0)))
+          continue;
+        emptyTest = operands[0];
+      } else if (use.value != exprs_.local(declare.local)) {
+        continue;
+      }
       Stmt* innermost = block[k + 1].get();
       while (innermost->body.size() == 1 && innermost->body[0]->kind == Stmt::Kind::For)
         innermost = innermost->body[0].get();
       if (innermost->body.empty()) continue;
       StmtP& step = innermost->body.back();
-      const uint32_t sum = declare.local->id;
       bool readElsewhere = false;
       forEachStmt(innermost->body, [&](const Stmt& s) {
         for (const ExprP& operand : operandsOf(s))
@@ -185,9 +209,104 @@ private:
           declare.value != exprs_.identity(use.op, declare.local->type))
         continue;
       step = makeAccumulate(use.local, use.op, step->value, true);
-      block.erase(block.begin() + long(k) + 2);
-      block.erase(block.begin() + long(k));
+      Block replacement = {block[k + 1]};
+      for (size_t z = k + 2; z < useAt; ++z)
+        replacement.push_back(zeroAdd(use.local, block[z]->value));
+      if (emptyTest) replacement.push_back(zeroAdd(use.local, emptyTest));
+      block.erase(block.begin() + long(k), block.begin() + long(useAt) + 1);
+      block.insert(block.begin() + long(k), replacement.begin(), replacement.end());
     }
+    foldZeroAdds(block);
+  }
+
+  /// Whether an accumulator's first value is the same throughout the nest over `indices`:
+  /// a constant, or one computed from sizes (a sum that starts at +0.0 when an inner sum
+  /// is empty, flattenSums).
+  static bool invariantStart(const Expr& value, const std::set<uint32_t>& indices) {
+    if (value.kind == Expr::Kind::Const) return true;
+    bool invariant = true;
+    forEachExpr(std::shared_ptr<const Expr>(&value, [](const Expr*) {}), [&](const Expr& e) {
+      invariant = invariant && e.kind != Expr::Kind::Load &&
+                  !(e.kind == Expr::Kind::Local && indices.count(e.local->id));
+    });
+    return invariant;
+  }
+
+  StmtP zeroAdd(const LocalP& accumulator, const ExprP& test) {
+    return makeIf(
+        test, {makeAccumulate(accumulator, BinaryOp::Add, exprs_.zero(accumulator->type), true)});
+  }
+
+  /// The accumulator of `if test: acc += 0.0` (a reassociable step), else none.
+  std::optional<uint32_t> zeroAddTo(const Stmt& s) {
+    if (s.kind != Stmt::Kind::If || !s.orElse.empty() || s.body.size() != 1) return std::nullopt;
+    const Stmt& add = *s.body[0];
+    if (add.kind != Stmt::Kind::Accumulate || add.op != BinaryOp::Add || !add.reassociate ||
+        !arr::isFloat(add.local->type) || add.value != exprs_.zero(add.local->type) ||
+        mentionsLocal(s.value, add.local->id))
+      return std::nullopt;
+    return add.local->id;
+  }
+
+  /// Zero-adds that end a loop's body and do not depend on it move after it, tested with
+  /// whether it runs (adding +0.0 once or many times is the same).
+  void hoistZeroAdds(Block& block) {
+    for (size_t k = 0; k < block.size(); ++k) {
+      Stmt& loop = *block[k];
+      if (loop.kind != Stmt::Kind::For || loop.parallel || loop.carriesState) continue;
+      std::set<uint32_t> inside = definedIn(loop.body);
+      inside.insert(loop.local->id);
+      Block moved;
+      while (!loop.body.empty() && zeroAddTo(*loop.body.back()) &&
+             !mentionsAny(loop.body.back()->value, inside)) {
+        ExprP test = loop.body.back()->value;
+        if (auto trips = constantTrips(loop); !trips || *trips < 1)
+          test = exprs_.logicalAnd(test, exprs_.binary(BinaryOp::Lt, loop.lower, loop.value));
+        moved.insert(moved.begin(), zeroAdd(loop.body.back()->body[0]->local, test));
+        loop.body.pop_back();
+      }
+      block.insert(block.begin() + long(k) + 1, moved.begin(), moved.end());
+      k += moved.size();
+    }
+  }
+
+  /// A zero-add to a sum declared in the same block, with only reassociable additions to
+  /// it in between, becomes part of its first value: select(test, 0.0, -0.0).
+  void foldZeroAdds(Block& block) {
+    for (size_t k = 0; k < block.size(); ++k) {
+      const LocalP local = block[k]->local;
+      if (block[k]->kind != Stmt::Kind::Declare || local->lanes != 1 || !arr::isFloat(local->type))
+        continue;
+      const ExprP identity = exprs_.identity(BinaryOp::Add, local->type);
+      for (size_t z = k + 1; z < block.size();) {
+        if (zeroAddTo(*block[z]) == local->id) {
+          ExprP test = block[z]->value;
+          const Expr& first = *block[k]->value;
+          if (block[k]->value != identity) {
+            if (first.kind != Expr::Kind::Select || first.operands[2] != identity) break;
+            test = exprs_.binary(BinaryOp::Or, first.operands[0], test);
+          }
+          block[k] = makeDeclare(local, exprs_.select(test, exprs_.zero(local->type), identity));
+          block.erase(block.begin() + long(z));
+          continue;
+        }
+        if (!onlyAddsTo(*block[z], local->id)) break;
+        ++z;
+      }
+    }
+  }
+
+  /// Whether `statement` reads the local `sum` nowhere, and assigns it only by
+  /// reassociable additions.
+  static bool onlyAddsTo(const Stmt& statement, uint32_t sum) {
+    bool only = true;
+    forEachStmt({std::make_shared<Stmt>(statement)}, [&](const Stmt& s) {
+      for (const ExprP& operand : operandsOf(s))
+        only = only && !mentionsLocal(operand, sum);
+      if (s.local && s.local->id == sum && s.kind != Stmt::Kind::For)
+        only = only && s.kind == Stmt::Kind::Accumulate && s.op == BinaryOp::Add && s.reassociate;
+    });
+    return only;
   }
 
   /// The loop that is all of `loop`'s body, when `loop` steps by one and carries no state.
@@ -276,8 +395,7 @@ private:
     size_t at = 0;
     while (at < inner.body.size() && inner.body[at]->kind == Stmt::Kind::Declare) {
       const Stmt& declare = *inner.body[at];
-      if (declare.value->kind != Expr::Kind::Const || declare.local->lanes != 1)
-        return std::nullopt;
+      if (!invariantStart(*declare.value, {x, y}) || declare.local->lanes != 1) return std::nullopt;
       nest.accumulators.push_back(&declare);
       ++at;
     }
@@ -541,8 +659,12 @@ private:
 
     size_t at = 0;
     std::vector<LocalP> sums;
+    std::set<uint32_t> levelIndices = aroundLocals; // what the sums' nest will not define
+    for (const Stmt* level : levels)
+      levelIndices.insert(level->local->id);
     while (at < inner->body.size() && inner->body[at]->kind == Stmt::Kind::Declare &&
-           inner->body[at]->value->kind == Expr::Kind::Const && inner->body[at]->local->lanes == 1)
+           invariantStart(*inner->body[at]->value, levelIndices) &&
+           inner->body[at]->local->lanes == 1)
       sums.push_back(inner->body[at++]->local);
     if (sums.empty() || at + 1 >= inner->body.size() || inner->body[at]->kind != Stmt::Kind::For)
       return {};

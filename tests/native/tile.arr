@@ -62,3 +62,9 @@ def convLossOf(w: [co, ci, 3, 3]f64, x: [ci, h, v]f64): f64 =
 entry convLoss(w: [co, ci, 3, 3]f64, x: [ci, h, v]f64): f64 = convLossOf(w, x)
 entry convGradW(w: [co, ci, 3, 3]f64, x: [ci, h, v]f64): [co, ci, 3, 3]f64 =
   grad(\k -> convLossOf(k, x))(w)
+-- The same convolution with its taps outside its channels (an inner sum that may be
+-- empty: the outer sum starts at +0.0 when there are no channels).
+entry convTapsOutside(w: [co, ci, 3, 3]f64, x: [ci, h, v]f64): [co, h, v]f64 =
+  build([co, h, v], \o r c ->
+    sum(build([3], \p -> sum(build([3], \q ->
+      sum(build([ci], \i -> w[o, i, p, q] * x[i, r + p - 1, c + q - 1])))))))

@@ -9,7 +9,8 @@ transposed, the two gradients of a product loss, the weights' gradient of a laye
 relu before its product, a product written as updates of its result (a gradient with
 respect to weights read by rows), the loss itself and a result that reads
 another matrix across the columns, whose sums are split off into a temporary, and 3 x 3
-convolutions: one, a loss over one and that loss's gradient with respect to the weights)
+convolutions: one, a loss over one and that loss's gradient with respect to the weights,
+and one with its taps outside its channels)
 is run on shapes around the tiles'
 edges (8 rows and 16 columns with AVX-512, 6 and 8 with AVX2: 0, 1, 3 .. 9, 15, 16, 17,
 33 and more):
@@ -68,7 +69,7 @@ def inputs_for(entry, n, k, m, rng):
         return [real(n, k), real(k, m), real(n, m)]
     if entry == "rowsGradW":
         return [real(n, k), real(m, k), real(n, m)]
-    if entry in ("conv2d", "convLoss", "convGradW"):  # n output channels, k input, m columns
+    if entry in ("conv2d", "convLoss", "convGradW", "convTapsOutside"):  # n output channels, k input, m columns
         return [real(n, k, 3, 3), real(k, 3, m)]
     raise ValueError(entry)
 
@@ -79,7 +80,7 @@ SPLIT_SUMS = {"lossValue", "convLoss"}
 
 ENTRIES = ["product", "productBt", "productAt", "product32", "productInt", "dense", "batched",
            "transposedResult", "lossGradA", "lossGradB", "layerGradW", "rowsGradW", "lossValue",
-           "strided", "conv2d", "convLoss", "convGradW"]
+           "strided", "conv2d", "convLoss", "convGradW", "convTapsOutside"]
 
 
 def compile_all(arrc, directory):

@@ -243,3 +243,19 @@ entry convLoss(w: [k, ci, 3, 3]f64, x: [ci, h, v]f64): f64 =
 -- CHECK: {{^  }}parallel for [[O:r_[0-9]+]] < [[K]] work {{.*}} reduce {{sum_[0-9]+}} +:{{$}}
 -- CHECK: {{^        }}f64 [[Y:y_[0-9]+]] = select([[CI]] == 0, 0.0, [[SUMS]][[[O]], {{r_[0-9]+}}, {{r_[0-9]+}}]){{$}}
 -- CHECK: {{^  }}free [[SUMS]]{{$}}
+
+-- With the taps outside the channels, the sum over channels may be empty and is added
+-- as select(ci == 0, 0.0, s) (the sum of an empty array is +0.0): the outer sum starts at
+-- +0.0 then, and the three sums are one over the nest of taps and channels.
+entry convTapsOutside(w: [k, ci, 3, 3]f64, x: [ci, h, v]f64): [k, h, v]f64 =
+  build([k, h, v], \o r c ->
+    sum(build([3], \p -> sum(build([3], \q ->
+      sum(build([ci], \i -> w[o, i, p, q] * x[i, r + p - 1, c + q - 1])))))))
+-- CHECK-LABEL: loops convTapsOutside(
+-- CHECK-SAME: [[K:k_[0-9]+]]: size, [[CI:ci_[0-9]+]]: size, [[H:h_[0-9]+]]: size,
+-- CHECK: {{^  }}parallel for [[R:i_[0-9]+]] < [[H]] work {{.*}}:{{$}}
+-- CHECK: {{^      }}[[PANEL:panel_[0-9]+]] = alloc f64[{{panels_[0-9]+}}, max([[CI]], 0) * 9, 16]{{$}}
+-- CHECK: {{^        }}f64x16 [[S:sum_[0-9]+]] = broadcast(select([[CI]] == 0, 0.0, -0.0), 16){{$}}
+-- CHECK: {{^        }}for {{r_[0-9]+}} < 3:{{$}}
+-- CHECK-NEXT: {{^          }}for {{r_[0-9]+}} < 3:{{$}}
+-- CHECK-NEXT: {{^            }}for {{r_[0-9]+}} < [[CI]]:{{$}}
