@@ -198,11 +198,13 @@ private:
         innermost = innermost->body[0].get();
       if (innermost->body.empty()) continue;
       StmtP& step = innermost->body.back();
+      // The terms read neither sum, and only the last step assigns the inner one.
+      const std::set<uint32_t> sums = {sum, use.local->id};
       bool readElsewhere = false;
       forEachStmt(innermost->body, [&](const Stmt& s) {
         for (const ExprP& operand : operandsOf(s))
-          readElsewhere = readElsewhere || mentionsLocal(operand, sum);
-        if (&s != step.get() && s.local && s.local->id == sum) readElsewhere = true;
+          readElsewhere = readElsewhere || mentionsAny(operand, sums);
+        if (&s != step.get() && s.local && sums.count(s.local->id)) readElsewhere = true;
       });
       if (step->kind != Stmt::Kind::Accumulate || step->local->id != sum || !step->reassociate ||
           step->op != use.op || readElsewhere || use.local->type != declare.local->type ||
@@ -222,10 +224,9 @@ private:
   /// Whether an accumulator's first value is the same throughout the nest over `indices`:
   /// a constant, or one computed from sizes (a sum that starts at +0.0 when an inner sum
   /// is empty, flattenSums).
-  static bool invariantStart(const Expr& value, const std::set<uint32_t>& indices) {
-    if (value.kind == Expr::Kind::Const) return true;
+  static bool invariantStart(const ExprP& value, const std::set<uint32_t>& indices) {
     bool invariant = true;
-    forEachExpr(std::shared_ptr<const Expr>(&value, [](const Expr*) {}), [&](const Expr& e) {
+    forEachExpr(value, [&](const Expr& e) {
       invariant = invariant && e.kind != Expr::Kind::Load &&
                   !(e.kind == Expr::Kind::Local && indices.count(e.local->id));
     });
@@ -395,7 +396,7 @@ private:
     size_t at = 0;
     while (at < inner.body.size() && inner.body[at]->kind == Stmt::Kind::Declare) {
       const Stmt& declare = *inner.body[at];
-      if (!invariantStart(*declare.value, {x, y}) || declare.local->lanes != 1) return std::nullopt;
+      if (!invariantStart(declare.value, {x, y}) || declare.local->lanes != 1) return std::nullopt;
       nest.accumulators.push_back(&declare);
       ++at;
     }
@@ -663,7 +664,7 @@ private:
     for (const Stmt* level : levels)
       levelIndices.insert(level->local->id);
     while (at < inner->body.size() && inner->body[at]->kind == Stmt::Kind::Declare &&
-           invariantStart(*inner->body[at]->value, levelIndices) &&
+           invariantStart(inner->body[at]->value, levelIndices) &&
            inner->body[at]->local->lanes == 1)
       sums.push_back(inner->body[at++]->local);
     if (sums.empty() || at + 1 >= inner->body.size() || inner->body[at]->kind != Stmt::Kind::For)
