@@ -400,6 +400,19 @@ Block substituteBlock(ExprBuilder& exprs, const Block& block,
   return copied;
 }
 
+void forEachConjunct(const ExprP& condition, const std::function<void(const ExprP&)>& f) {
+  if (condition->kind == Expr::Kind::Binary && condition->binaryOp == BinaryOp::And) {
+    forEachConjunct(condition->operands[0], f);
+    forEachConjunct(condition->operands[1], f);
+    return;
+  }
+  f(condition);
+}
+
+ExprP unitStepTrips(ExprBuilder& exprs, const Stmt& loop) {
+  return exprs.max(exprs.sub(loop.value, loop.lower), exprs.index(0));
+}
+
 std::optional<int64_t> constantTrips(const Stmt& loop) {
   auto lower = asIndexConstant(loop.lower), upper = asIndexConstant(loop.value);
   if (!lower || !upper) return std::nullopt;

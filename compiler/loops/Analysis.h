@@ -117,6 +117,13 @@ Block copyBlock(ExprBuilder& exprs, const Block& block, std::map<uint32_t, ExprP
 Block substituteBlock(ExprBuilder& exprs, const Block& block,
                       const std::map<uint32_t, ExprP>& replacements);
 
+/// Calls `f` on each conjunct of `condition`: the operands of its && at any depth, or the
+/// condition itself.
+void forEachConjunct(const ExprP& condition, const std::function<void(const ExprP&)>& f);
+
+/// The trip count of a loop of step 1 as an expression, max(upper - lower, 0).
+ExprP unitStepTrips(ExprBuilder& exprs, const Stmt& loop);
+
 /// The constant trip count of a loop, when its bounds are constants.
 std::optional<int64_t> constantTrips(const Stmt& loop);
 /// An upper bound on a loop's trip count when one is known (constant bounds, maxTrips).

@@ -269,7 +269,7 @@ private:
 
   Block rewrite(const Stmt& loop, const Block& pre, const Stmt& inner, const Block& post) {
     const uint32_t j = loop.local->id;
-    ExprP count = exprs_.max(exprs_.sub(loop.value, loop.lower), exprs_.index(0));
+    ExprP count = unitStepTrips(exprs_, loop);
     LocalP end = exprs_.newLocal(loop.local->name, Elem::I64);
     ExprP endValue =
         exprs_.add(loop.lower, exprs_.mul(exprs_.indexDiv(count, exprs_.index(kCopies)),

@@ -67,15 +67,6 @@ bool sameForm(const Affine& a, const Affine& b) {
   return a.constant == b.constant && a.sameTerms(b);
 }
 
-void conjunctsOf(const ExprP& condition, std::vector<ExprP>& conjuncts) {
-  if (condition->kind == Expr::Kind::Binary && condition->binaryOp == BinaryOp::And) {
-    conjunctsOf(condition->operands[0], conjuncts);
-    conjunctsOf(condition->operands[1], conjuncts);
-  } else {
-    conjuncts.push_back(condition);
-  }
-}
-
 class Padder {
 public:
   Padder(Function& function, ExprBuilder& exprs) : function_(function), exprs_(exprs) {}
@@ -206,25 +197,30 @@ private:
       indices.push_back(affineOf(index));
 
     std::vector<bool> lowerChecked(rank, false), upperChecked(rank, false);
-    std::vector<ExprP> conjuncts;
-    conjunctsOf(guard.value, conjuncts);
-    for (const ExprP& check : conjuncts) {
-      if (check->kind != Expr::Kind::Binary) return std::nullopt;
+    bool understood = true;
+    forEachConjunct(guard.value, [&](const ExprP& check) {
+      bool lower = check->kind == Expr::Kind::Binary && check->binaryOp == BinaryOp::Le &&
+                   asIndexConstant(check->operands[0]) == 0;
+      bool upper = check->kind == Expr::Kind::Binary && check->binaryOp == BinaryOp::Lt;
+      if (!lower && !upper) {
+        understood = false;
+        return;
+      }
+      const Affine tested = affineOf(check->operands[lower ? 1 : 0]);
+      const Affine limit = upper ? affineOf(check->operands[1]) : Affine{};
       // A check holds for every dimension whose index it tests (x[i - 1, i - 1]).
-      bool understood = false;
+      bool matched = false;
       for (size_t d = 0; d < rank; ++d) {
-        const ExprP& left = check->operands[0];
-        const ExprP& right = check->operands[1];
-        if (check->binaryOp == BinaryOp::Le && asIndexConstant(left) == 0 &&
-            sameForm(affineOf(right), indices[d])) {
-          lowerChecked[d] = understood = true;
-        } else if (check->binaryOp == BinaryOp::Lt && sameForm(affineOf(left), indices[d]) &&
-                   sameForm(affineOf(right), affineOf(buffer->shape[d]))) {
-          upperChecked[d] = understood = true;
+        if (!sameForm(tested, indices[d])) continue;
+        if (lower) {
+          lowerChecked[d] = matched = true;
+        } else if (sameForm(limit, affineOf(buffer->shape[d]))) {
+          upperChecked[d] = matched = true;
         }
       }
-      if (!understood) return std::nullopt;
-    }
+      understood = understood && matched;
+    });
+    if (!understood) return std::nullopt;
 
     GuardedRead read;
     read.at = at;

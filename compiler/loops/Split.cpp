@@ -198,15 +198,6 @@ private:
     }
   }
 
-  static void forEachConjunct(const ExprP& condition, const std::function<void(const ExprP&)>& f) {
-    if (condition->kind == Expr::Kind::Binary && condition->binaryOp == BinaryOp::And) {
-      forEachConjunct(condition->operands[0], f);
-      forEachConjunct(condition->operands[1], f);
-      return;
-    }
-    f(condition);
-  }
-
   /// `0 <= e` or `e < limit` where e is the index plus an offset that grows with the inner
   /// loops' indices: the range of the index where the check holds on every inner iteration.
   void analyseCheck(const ExprP& check, Analysis& analysis) {

@@ -193,9 +193,7 @@ private:
       } else if (use.value != exprs_.local(declare.local)) {
         continue;
       }
-      Stmt* innermost = block[k + 1].get();
-      while (innermost->body.size() == 1 && innermost->body[0]->kind == Stmt::Kind::For)
-        innermost = innermost->body[0].get();
+      Stmt* innermost = perfectNest(*block[k + 1]).back();
       if (innermost->body.empty()) continue;
       StmtP& step = innermost->body.back();
       // The terms read neither sum, and only the last step assigns the inner one.
@@ -310,6 +308,15 @@ private:
     return only;
   }
 
+  /// `first` and the loops below it, each the whole body of the one before (the
+  /// reduction's loops: a convolution's channels and taps).
+  static std::vector<Stmt*> perfectNest(Stmt& first) {
+    std::vector<Stmt*> loops = {&first};
+    while (loops.back()->body.size() == 1 && loops.back()->body[0]->kind == Stmt::Kind::For)
+      loops.push_back(loops.back()->body[0].get());
+    return loops;
+  }
+
   /// The loop that is all of `loop`'s body, when `loop` steps by one and carries no state.
   static const Stmt* soleLoopIn(const Stmt& loop) {
     if (loop.step != 1 || loop.carriesState || loop.body.size() != 1 ||
@@ -372,9 +379,8 @@ private:
     swapped->body = std::move(tiled);
     if (outer.parallel) {
       // The same total work, over r's iterations.
-      ExprP zero = exprs_.index(0), one = exprs_.index(1);
-      ExprP rows = exprs_.max(exprs_.sub(outer.value, outer.lower), zero);
-      ExprP iterations = exprs_.max(exprs_.sub(middle.value, middle.lower), one);
+      ExprP rows = unitStepTrips(exprs_, outer);
+      ExprP iterations = exprs_.max(exprs_.sub(middle.value, middle.lower), exprs_.index(1));
       swapped->parallel = true;
       swapped->work = exprs_.indexDiv(exprs_.mul(outer.work, rows), iterations);
     }
@@ -401,10 +407,8 @@ private:
       ++at;
     }
     if (at == inner.body.size() || inner.body[at]->kind != Stmt::Kind::For) return std::nullopt;
-    nest.sumLoops = {inner.body[at].get()};
-    while (nest.sumLoops.back()->body.size() == 1 &&
-           nest.sumLoops.back()->body[0]->kind == Stmt::Kind::For)
-      nest.sumLoops.push_back(nest.sumLoops.back()->body[0].get());
+    const std::vector<Stmt*> sumLoops = perfectNest(*inner.body[at]);
+    nest.sumLoops.assign(sumLoops.begin(), sumLoops.end());
     const Stmt& sum = *nest.sumLoops.back();
     nest.sum = &sum;
     nest.post.assign(inner.body.begin() + long(at) + 1, inner.body.end());
@@ -542,7 +546,7 @@ private:
   ExprP termCount(const Nest& nest) {
     ExprP count;
     for (const Stmt* loop : nest.sumLoops) {
-      ExprP trips = exprs_.max(exprs_.sub(loop->value, loop->lower), exprs_.index(0));
+      ExprP trips = unitStepTrips(exprs_, *loop);
       count = count ? exprs_.mul(count, trips) : trips;
     }
     return count;
@@ -556,8 +560,7 @@ private:
       const Stmt& loop = *nest.sumLoops[k];
       ExprP offset = exprs_.sub(exprs_.local(indices[k]), loop.lower);
       if (term) {
-        ExprP trips = exprs_.max(exprs_.sub(loop.value, loop.lower), exprs_.index(0));
-        offset = exprs_.add(exprs_.mul(term, trips), offset);
+        offset = exprs_.add(exprs_.mul(term, unitStepTrips(exprs_, loop)), offset);
       }
       term = offset;
     }
@@ -669,9 +672,7 @@ private:
       sums.push_back(inner->body[at++]->local);
     if (sums.empty() || at + 1 >= inner->body.size() || inner->body[at]->kind != Stmt::Kind::For)
       return {};
-    std::vector<const Stmt*> sumLoops = {inner->body[at].get()};
-    while (sumLoops.back()->body.size() == 1 && sumLoops.back()->body[0]->kind == Stmt::Kind::For)
-      sumLoops.push_back(sumLoops.back()->body[0].get());
+    const std::vector<Stmt*> sumLoops = perfectNest(*inner->body[at]);
     const Stmt& sum = *sumLoops.back();
     Block post(inner->body.begin() + long(at) + 1, inner->body.end());
     std::set<uint32_t> sumIds, termIds;
@@ -679,19 +680,19 @@ private:
       sumIds.insert(local->id);
     for (const Stmt* loop : sumLoops)
       termIds.insert(loop->local->id);
+    // The reduction's bounds read none of the nest's locals and indices; its terms read
+    // nothing the statements around compute, and no sum.
+    std::set<uint32_t> unboundable = levelIndices;
+    unboundable.insert(sumIds.begin(), sumIds.end());
+    unboundable.insert(termIds.begin(), termIds.end());
     std::set<uint32_t> forbidden = aroundLocals;
     forbidden.insert(sumIds.begin(), sumIds.end());
-    forbidden.insert(termIds.begin(), termIds.end());
-    for (const Stmt* level : levels)
-      forbidden.insert(level->local->id);
     std::set<uint32_t> written = writtenBuffers(outer.body);
     for (const Stmt* loop : sumLoops) {
       if (loop->step != 1 || loop->parallel || loop->carriesState) return {};
       for (const ExprP& bound : {loop->lower, loop->value})
-        if (mentionsAny(bound, forbidden) || readsAnyBuffer(bound, written)) return {};
+        if (mentionsAny(bound, unboundable) || readsAnyBuffer(bound, written)) return {};
     }
-    forbidden = aroundLocals;
-    forbidden.insert(sumIds.begin(), sumIds.end());
     for (const StmtP& s : sum.body) {
       bool steps = s->kind == Stmt::Kind::Accumulate && sumIds.count(s->local->id);
       if (!steps && (s->kind != Stmt::Kind::Declare || s->local->lanes != 1)) return {};
@@ -722,11 +723,10 @@ private:
 
     // The temporary: one element per iteration of the levels, in their order (x last
     // when the lanes follow it).
-    ExprP zero = exprs_.index(0);
     std::vector<ExprP> position, shape;
     for (const Stmt* level : levels) {
       position.push_back(exprs_.sub(exprs_.local(level->local), level->lower));
-      shape.push_back(exprs_.max(exprs_.sub(level->value, level->lower), zero));
+      shape.push_back(unitStepTrips(exprs_, *level));
     }
     if (!alongInner) {
       std::swap(position[0], position[1]);
@@ -986,8 +986,7 @@ private:
 
   /// lower + (max(upper - lower, 0) /u factor) * factor: where whole blocks end.
   ExprP multipleEnd(const Stmt& loop, int64_t factor) {
-    ExprP count = exprs_.max(exprs_.sub(loop.value, loop.lower), exprs_.index(0));
-    ExprP blocks = exprs_.indexDiv(count, exprs_.index(factor));
+    ExprP blocks = exprs_.indexDiv(unitStepTrips(exprs_, loop), exprs_.index(factor));
     return exprs_.add(loop.lower, exprs_.mul(blocks, exprs_.index(factor)));
   }
 
