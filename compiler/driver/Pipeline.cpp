@@ -18,6 +18,7 @@
 #include "loops/Prefetch.h"
 #include "loops/Release.h"
 #include "loops/Split.h"
+#include "loops/Tabulate.h"
 #include "loops/Tile.h"
 #include "loops/Trim.h"
 #include "loops/Unroll.h"
@@ -72,6 +73,9 @@ const std::vector<PassInfo>& pipelinePasses() {
       {"fuse", "sibling loops over the same range fused", true, true},
       {"release", "buffers released after their last use, hoisted out of loops", true, true},
       {"trim", "sums masked by their index trimmed to the indices the masks keep", true, true},
+      {"tabulate",
+       "sums over ranges that move with the loops around them read from tables of partial sums",
+       true, true},
       {"split", "index-set splitting of loops with range-checked reads", true, true},
       {"jam", "unroll-and-jam of loops around an inner loop", true, true},
       {"version", "versions of guarded inner loops without their range tests", true, true},
@@ -264,6 +268,7 @@ public:
     addLoopPass("fuse", loops::fuseSiblingLoops);
     addLoopPass("release", loops::placeAllocations);
     addLoopPass("trim", loops::trimMaskedSums);
+    addLoopPass("tabulate", loops::tabulateRangeSums);
     addLoopPass("split", loops::splitGuardedLoops);
     addLoopPass("jam", loops::jamReductions);
     addLoopPass("version", loops::versionGuardedLoops);

@@ -432,4 +432,238 @@ std::optional<int64_t> tripBound(const Stmt& loop) {
   return trips;
 }
 
+namespace {
+
+/// How deep the range analysis follows definitions (min, max, declared locals).
+constexpr int kMaxBoundDepth = 24;
+
+Affine constantForm(int64_t value) {
+  Affine form;
+  form.constant = value;
+  return form;
+}
+
+/// a + factor * b, failing on overflow.
+std::optional<Affine> checkedCombination(const Affine& a, const Affine& b, int64_t factor) {
+  Affine result = a;
+  int64_t scaled = 0;
+  if (__builtin_mul_overflow(b.constant, factor, &scaled) ||
+      __builtin_add_overflow(result.constant, scaled, &result.constant))
+    return std::nullopt;
+  for (const auto& [id, term] : b.terms) {
+    auto [entry, fresh] = result.terms.try_emplace(id, term.first, 0);
+    int64_t coefficient = 0;
+    if (__builtin_mul_overflow(term.second, factor, &coefficient) ||
+        __builtin_add_overflow(entry->second.second, coefficient, &entry->second.second))
+      return std::nullopt;
+    if (entry->second.second == 0) result.terms.erase(entry);
+  }
+  return result;
+}
+
+} // namespace
+
+std::optional<Affine> checkedSum(const Affine& a, const Affine& b) {
+  return checkedCombination(a, b, 1);
+}
+
+std::optional<Affine> checkedDifference(const Affine& a, const Affine& b) {
+  return checkedCombination(a, b, -1);
+}
+
+std::optional<Affine> checkedScaled(const Affine& form, int64_t factor) {
+  return checkedCombination(Affine{}, form, factor);
+}
+
+std::optional<Affine> checkedOffset(const Affine& form, int64_t offset) {
+  return checkedCombination(form, constantForm(offset), 1);
+}
+
+ValueBounds::ValueBounds(const Function& function, const std::set<uint32_t>& varying,
+                         const std::set<uint32_t>& written)
+    : varying_(varying), written_(written) {
+  std::set<uint32_t> reassigned;
+  forEachStmt(function.body, [&](const Stmt& s) {
+    if (s.kind == Stmt::Kind::Declare) declared_[s.local->id].push_back(s.value);
+    if (s.kind == Stmt::Kind::Assign || s.kind == Stmt::Kind::Accumulate)
+      reassigned.insert(s.local->id);
+    if (s.kind == Stmt::Kind::For) loops_[s.local->id].push_back(&s);
+  });
+  for (uint32_t id : reassigned)
+    declared_.erase(id);
+  for (const auto& [id, loops] : loops_) {
+    bool fromNonNegative = true;
+    for (const Stmt* loop : loops) {
+      auto lower = asIndexConstant(loop->lower);
+      fromNonNegative = fromNonNegative && lower && *lower >= 0 && loop->step >= 1;
+    }
+    if (fromNonNegative) nonNegative_.insert(id);
+  }
+  // A size that is a whole dimension of an argument or a result comes from a shape.
+  auto shapes = [&](const BufferP& buffer) {
+    for (const ExprP& extent : buffer->shape)
+      if (extent->kind == Expr::Kind::Local) nonNegative_.insert(extent->local->id);
+  };
+  for (const Param& param : function.params)
+    if (param.buffer) shapes(param.buffer);
+  for (const BufferP& result : function.results)
+    shapes(result);
+}
+
+void ValueBounds::assume(uint32_t localId, Affine least, Affine greatest) {
+  assumed_[localId] = {std::move(least), std::move(greatest)};
+  memo_.clear();
+}
+
+bool ValueBounds::invariant(const ExprP& expr) const {
+  return !mentionsAny(expr, varying_) && !readsAnyBuffer(expr, written_);
+}
+
+bool ValueBounds::nonNegative(const Affine& form) const {
+  if (form.constant < 0) return false;
+  for (const auto& [id, term] : form.terms) {
+    const auto& [expr, coefficient] = term;
+    if (coefficient < 0 || expr->kind != Expr::Kind::Local || !nonNegative_.count(expr->local->id))
+      return false;
+  }
+  return true;
+}
+
+bool ValueBounds::atLeast(const Affine& larger, const Affine& smaller) const {
+  auto difference = checkedDifference(larger, smaller);
+  return difference && nonNegative(*difference);
+}
+
+std::optional<Affine> ValueBounds::bound(const ExprP& expr, bool upper, int depth) {
+  if (expr->type != Elem::I64 || expr->lanes != 1 || depth > kMaxBoundDepth) return std::nullopt;
+  auto key = std::make_pair(expr->id, upper);
+  if (auto known = memo_.find(key); known != memo_.end()) return known->second;
+  auto result = boundOf(expr, upper, depth);
+  // What the definitions do not bound, an invariant expression bounds as itself.
+  if (!result && invariant(expr)) result = affineOf(expr);
+  memo_.emplace(key, result);
+  return result;
+}
+
+std::optional<Affine> ValueBounds::boundOf(const ExprP& expr, bool upper, int depth) {
+  switch (expr->kind) {
+  case Expr::Kind::Const:
+    return affineOf(expr);
+  case Expr::Kind::Local: {
+    const uint32_t id = expr->local->id;
+    if (auto assumed = assumed_.find(id); assumed != assumed_.end())
+      return upper ? assumed->second.second : assumed->second.first;
+    std::optional<Affine> result;
+    bool first = true;
+    auto either = [&](const std::optional<Affine>& next) {
+      result = first ? next : looser(result, next, upper);
+      first = false;
+    };
+    if (auto values = declared_.find(id); values != declared_.end()) {
+      for (const ExprP& value : values->second)
+        either(bound(value, upper, depth + 1));
+      return result;
+    }
+    auto loops = loops_.find(id);
+    if (loops == loops_.end()) return std::nullopt; // a size or a parameter: itself
+    for (const Stmt* loop : loops->second) {
+      if (loop->step < 1) return std::nullopt;
+      if (!upper) {
+        either(bound(loop->lower, false, depth + 1));
+        continue;
+      }
+      auto end = bound(loop->value, true, depth + 1);
+      either(end ? checkedOffset(*end, -1) : std::nullopt);
+    }
+    return result;
+  }
+  case Expr::Kind::IndexDiv:
+  case Expr::Kind::IndexMod:
+    // Both operands are never negative, nor is the result; a remainder is below the
+    // divisor.
+    if (!upper) return constantForm(0);
+    if (expr->kind == Expr::Kind::IndexMod) {
+      auto divisor = bound(expr->operands[1], true, depth + 1);
+      return divisor ? checkedOffset(*divisor, -1) : std::nullopt;
+    }
+    return std::nullopt;
+  case Expr::Kind::Select:
+    return looser(bound(expr->operands[1], upper, depth + 1),
+                  bound(expr->operands[2], upper, depth + 1), upper);
+  case Expr::Kind::Binary:
+    break;
+  default:
+    return std::nullopt;
+  }
+  const ExprP& left = expr->operands[0];
+  const ExprP& right = expr->operands[1];
+  switch (expr->binaryOp) {
+  case BinaryOp::Add: {
+    auto a = bound(left, upper, depth + 1), b = bound(right, upper, depth + 1);
+    if (!a || !b) return std::nullopt;
+    return checkedSum(*a, *b);
+  }
+  case BinaryOp::Sub: {
+    auto a = bound(left, upper, depth + 1), b = bound(right, !upper, depth + 1);
+    if (!a || !b) return std::nullopt;
+    return checkedDifference(*a, *b);
+  }
+  case BinaryOp::Mul: {
+    auto factor = asIndexConstant(right);
+    const ExprP* other = &left;
+    if (!factor) {
+      factor = asIndexConstant(left);
+      other = &right;
+    }
+    if (!factor) return std::nullopt;
+    auto a = bound(*other, *factor >= 0 ? upper : !upper, depth + 1);
+    return a ? checkedScaled(*a, *factor) : std::nullopt;
+  }
+  case BinaryOp::Min:
+  case BinaryOp::Max: {
+    auto a = bound(left, upper, depth + 1), b = bound(right, upper, depth + 1);
+    // The bound on the side of the operation (the greatest of a min) needs one operand's,
+    // the other side both.
+    if ((expr->binaryOp == BinaryOp::Min) == upper) {
+      if (a && b) return tighter(*a, *b, upper);
+      return a ? a : b;
+    }
+    return looser(a, b, upper);
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+/// A bound of both of two values: the larger of two greatest values when they compare
+/// (the smaller of two least ones), or else of constants they imply (min(1, n) >= 0).
+std::optional<Affine> ValueBounds::looser(const std::optional<Affine>& a,
+                                          const std::optional<Affine>& b, bool upper) const {
+  if (!a || !b) return std::nullopt;
+  if (atLeast(*a, *b)) return upper ? a : b;
+  if (atLeast(*b, *a)) return upper ? b : a;
+  auto ca = constantBound(*a, upper), cb = constantBound(*b, upper);
+  if (!ca || !cb) return std::nullopt;
+  return constantForm(upper ? std::max(*ca, *cb) : std::min(*ca, *cb));
+}
+
+/// Of two bounds that both hold, the tighter one when they compare, else the first.
+std::optional<Affine> ValueBounds::tighter(const Affine& a, const Affine& b, bool upper) const {
+  if (atLeast(a, b)) return upper ? b : a;
+  return upper ? a : (atLeast(b, a) ? b : a);
+}
+
+/// A constant bound that the form implies: its constant, when every term is a multiple of
+/// a non-negative local that can only raise it (a least value) or lower it (a greatest
+/// one).
+std::optional<int64_t> ValueBounds::constantBound(const Affine& form, bool upper) const {
+  for (const auto& [id, term] : form.terms) {
+    const auto& [expr, coefficient] = term;
+    if ((coefficient < 0) != upper || expr->kind != Expr::Kind::Local ||
+        !nonNegative_.count(expr->local->id))
+      return std::nullopt;
+  }
+  return form.constant;
+}
+
 } // namespace arr::loops

@@ -124,6 +124,57 @@ void forEachConjunct(const ExprP& condition, const std::function<void(const Expr
 /// The trip count of a loop of step 1 as an expression, max(upper - lower, 0).
 ExprP unitStepTrips(ExprBuilder& exprs, const Stmt& loop);
 
+/// Arithmetic on affine forms that fails where a coefficient or the constant would
+/// overflow.
+std::optional<Affine> checkedSum(const Affine& a, const Affine& b);
+std::optional<Affine> checkedDifference(const Affine& a, const Affine& b);
+std::optional<Affine> checkedScaled(const Affine& form, int64_t factor);
+std::optional<Affine> checkedOffset(const Affine& form, int64_t offset);
+
+/// A range analysis of i64 expressions: the least and greatest value an expression takes
+/// wherever it is evaluated, as affine forms over locals that `varying` does not hold (and
+/// loads of buffers `written` does not hold), through loop bounds, the values of locals
+/// declared once, min, max, select, / and % (of non-negative operands) and affine
+/// arithmetic. A bound that does not compare with another is weakened to a constant where
+/// the sizes it mentions can only move it one way (min(1, n) >= 0).
+class ValueBounds {
+public:
+  ValueBounds(const Function& function, const std::set<uint32_t>& varying,
+              const std::set<uint32_t>& written);
+
+  /// The local takes values in [least, greatest] (a loop index the analysis stands for).
+  void assume(uint32_t localId, Affine least, Affine greatest);
+  /// Whether the expression reads nothing that `varying` or `written` holds.
+  bool invariant(const ExprP& expr) const;
+
+  std::optional<Affine> least(const ExprP& expr) { return bound(expr, false, 0); }
+  std::optional<Affine> greatest(const ExprP& expr) { return bound(expr, true, 0); }
+
+  /// Whether the form is never negative: a non-negative constant plus non-negative
+  /// multiples of locals known not to be negative (sizes of arrays, indices of loops from
+  /// a non-negative constant).
+  bool nonNegative(const Affine& form) const;
+  bool atLeast(const Affine& larger, const Affine& smaller) const;
+
+private:
+  std::optional<Affine> bound(const ExprP& expr, bool upper, int depth);
+  std::optional<Affine> boundOf(const ExprP& expr, bool upper, int depth);
+  std::optional<Affine> looser(const std::optional<Affine>& a, const std::optional<Affine>& b,
+                               bool upper) const;
+  std::optional<Affine> tighter(const Affine& a, const Affine& b, bool upper) const;
+  std::optional<int64_t> constantBound(const Affine& form, bool upper) const;
+
+  const std::set<uint32_t>& varying_;
+  const std::set<uint32_t>& written_;
+  // A local declared (or a loop index) in several places (copies of a loop, sharing its
+  // locals) is bounded by all of them.
+  std::map<uint32_t, std::vector<ExprP>> declared_; // locals never assigned again
+  std::map<uint32_t, std::vector<const Stmt*>> loops_;
+  std::set<uint32_t> nonNegative_;
+  std::map<uint32_t, std::pair<Affine, Affine>> assumed_;
+  std::map<std::pair<uint32_t, bool>, std::optional<Affine>> memo_; // by expression id
+};
+
 /// The constant trip count of a loop, when its bounds are constants.
 std::optional<int64_t> constantTrips(const Stmt& loop);
 /// An upper bound on a loop's trip count when one is known (constant bounds, maxTrips).

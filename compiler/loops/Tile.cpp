@@ -486,6 +486,20 @@ private:
       });
     }
     if (bad || !movesWithSum) return std::nullopt;
+    // Terms that move with the rows only through index arithmetic, as a mask does
+    // (select(u <= l, b[l, v], 0.0)), have no operand per row: a masked sum, not a product.
+    // The trim pass runs it over the indices the mask keeps, and the tabulate pass may
+    // read it from a table of partial sums (a scan written as a masked build).
+    bool rowsMoveTerms = false, rowOperand = false;
+    for (const StmtP& s : sum.body) {
+      rowsMoveTerms = rowsMoveTerms || mentionsLocal(s->value, u);
+      forEachExpr(s->value, [&](const Expr& e) {
+        if (e.kind != Expr::Kind::Load) return;
+        for (const ExprP& index : e.operands)
+          rowOperand = rowOperand || mentionsLocal(index, u);
+      });
+    }
+    if (rowsMoveTerms && !rowOperand) return std::nullopt;
     shapeTile(nest);
     if (nest.tileLanes < 2) return std::nullopt;
     collectRowPacked(nest, perTerm);

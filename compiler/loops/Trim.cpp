@@ -15,6 +15,9 @@
 //   for r in [from, n): ..; acc += select(j < r, X(r), 0.0)
 //
 // which is exact: the terms left keep their order, and x + 0.0 + 0.0 is x + 0.0.
+// A mask that is a comparison of r (or a conjunction of them) holds wherever the trimmed
+// loop runs, and its select reads as its term there (`acc += X(r)`), which leaves the
+// terms free of j when X(r) is (a prefix sum written as a masked build: loops/Tabulate.cpp).
 // After unroll-and-jam, one loop accumulates four sums with four masks; it runs over
 // the union of their ranges (the least start, the greatest end) and keeps the masks.
 // The sums may also go into array elements, row[j] += select(j < i, X(j), 0.0)
@@ -126,13 +129,38 @@ private:
       result.push_back(makeDeclare(end, exprs_.max(exprs_.min(greatest, extent), from)));
       to = exprs_.local(end);
     }
-    result.push_back(makeFor(loop.local, from, to, loop.body));
+    result.push_back(makeFor(loop.local, from, to, decideMasks(loop, sums, own)));
     if (everyUpper) {
       Block skipped =
           touchAll(sums, exprs_.binary(BinaryOp::Lt, to, extent), loop.local, to, extent);
       result.insert(result.end(), skipped.begin(), skipped.end());
     }
     return result;
+  }
+
+  /// The body of the trimmed loop. With one sum, every mask that bounds the index holds
+  /// over the indices left, and its select reads as its term.
+  Block decideMasks(const Stmt& loop, const std::vector<MaskedSum>& sums,
+                    const std::set<uint32_t>& own) {
+    if (sums.size() != 1) return loop.body;
+    Block body = loop.body;
+    for (const auto& [condition, kept] : sums[0].conditions) {
+      if (!bounding(condition, kept, loop.local->id, own)) continue;
+      std::unordered_map<uint32_t, ExprP> memo;
+      body = decide(body, condition, exprs_.boolean(kept), memo);
+    }
+    return body;
+  }
+
+  /// Whether `condition` (or its negation, when not `kept`) holds exactly where the index
+  /// is within the bounds it gives: a comparison that bounds it, or a conjunction of them.
+  bool bounding(const ExprP& condition, bool kept, uint32_t index, const std::set<uint32_t>& own) {
+    if (condition->kind != Expr::Kind::Binary) return false;
+    if (kept && condition->binaryOp == BinaryOp::And)
+      return bounding(condition->operands[0], true, index, own) &&
+             bounding(condition->operands[1], true, index, own);
+    auto [lower, upper] = bounds(condition, kept, index, own);
+    return !lower != !upper;
   }
 
   /// The masked sums of a body that declares locals, assigns them (guarded or not) and

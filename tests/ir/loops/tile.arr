@@ -189,6 +189,15 @@ entry rowSums(a: [n, k]f64, x: [m]f64): [n, m]f64 =
   build([n, m], \i j -> sum(a[i]) + x[j])
 -- CHECK-NOT: panel
 
+-- Also left alone: terms that move with the rows only through a mask (each batch's
+-- suffix sums), with no operand per row. Trim then halves them, and tabulate reads them
+-- from a table of suffix sums per batch (tests/ir/loops/tabulate.arr).
+entry maskedSuffixes(x: [b, n]f64): [b, n]f64 =
+  build([b, n], \k i -> sum(build([n], \j -> if i <= j then x[k, j] else 0.0)))
+-- CHECK-LABEL: loops maskedSuffixes(
+-- CHECK-NOT: panel
+-- CHECK: {{^        }}{{sum_[0-9]+}} += select({{i_[0-9]+}} <= {{r_[0-9]+}}, {{x_[0-9]+}}[{{i_[0-9]+}}, {{r_[0-9]+}}], 0.0){{$}}
+
 -- A convolution is a product whose reduction is a sum of sums (channels, then taps):
 -- where reassociation is allowed it is one sum over their nest, whose iterations are the
 -- terms in order (the panel's rows, flattened). In one dimension the product's rows are

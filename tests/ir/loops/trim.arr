@@ -3,6 +3,7 @@
 -- comparison of its index runs only over the indices a mask keeps. Here the
 -- strict upper triangle of each row: c runs from r + 1. Skipping the masked terms
 -- skips their +0.0s; one `+ 0.0` stands for all of them (it turns -0.0 into 0.0).
+-- The mask holds wherever the trimmed loop runs, so its select is gone.
 entry upper(a: [b, n]f64): [b]f64 =
   build([b], \r -> sum(build([n], \c -> if r < c then a[r, c] else 0.0)))
 -- CHECK-LABEL: loops upper(
@@ -12,7 +13,7 @@ entry upper(a: [b, n]f64): [b]f64 =
 -- CHECK-NEXT: {{^    }}if 0 < [[FROM]]:{{$}}
 -- CHECK-NEXT: {{^      }}[[SUM]] += 0.0{{$}}
 -- CHECK-NEXT: {{^    }}for [[C:r_[0-9]+]] in [[[FROM]], [[N]]):{{$}}
--- CHECK-NEXT: {{^      }}[[SUM]] += select([[R]] < [[C]], {{.*}}, 0.0){{$}}
+-- CHECK-NEXT: {{^      }}[[SUM]] += {{a_[0-9]+}}[[[R]], [[C]]]{{$}}
 
 -- A band, lo <= c < hi: both ends trimmed, and the terms after the band get their
 -- own + 0.0.
@@ -37,7 +38,7 @@ entry triangles(a: [b, n, n]f64): [b, n]f64 =
 -- CHECK: {{^      }}i64 [[FROM:from_[0-9]+]] = min(max([[R]] + 1, 0), [[N]]){{$}}
 -- CHECK-NEXT: {{^      }}if 0 < [[FROM]]:{{$}}
 -- CHECK: {{^      }}for [[C:r_[0-9]+]] in [[[FROM]], [[N]]):{{$}}
--- CHECK-NEXT: {{^        }}{{sum_[0-9]+}} += select([[R]] < [[C]], {{.*}}, 0.0){{$}}
+-- CHECK-NEXT: {{^        }}{{sum_[0-9]+}} += {{a_[0-9]+}}[{{i_[0-9]+}}, [[R]], [[C]]]{{$}}
 
 -- A sum with an unmasked term is not trimmed: it is split where the condition
 -- changes, and each piece adds its branch's constant.
@@ -92,6 +93,6 @@ entry lowerOuter(a: [m, n]f64, b: [m, n]f64): [n, n]f64 =
 -- CHECK-LABEL: loops lowerOuter(
 -- CHECK: {{^      }}i64 [[TO:to_[0-9]+]] = max(min([[I:i_[0-9]+]], [[N:n_[0-9]+]]), 0){{$}}
 -- CHECK-NEXT: {{^      }}for [[J:i_[0-9]+]] < [[TO]]:{{$}}
--- CHECK-NEXT: {{^        }}[[ROW:row_[0-9]+]][[[J]]] += select([[J]] < [[I]], {{.*}}, 0.0){{$}}
+-- CHECK-NEXT: {{^        }}[[ROW:row_[0-9]+]][[[J]]] += {{a_[0-9]+}}[{{r_[0-9]+}}, [[I]]] * {{b_[0-9]+}}[{{r_[0-9]+}}, [[J]]]{{$}}
 -- CHECK-NEXT: {{^      }}for [[J]] in [[[TO]], [[N]]):{{$}}
 -- CHECK-NEXT: {{^        }}[[ROW]][[[J]]] += 0.0{{$}}
