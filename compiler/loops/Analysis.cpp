@@ -534,6 +534,18 @@ bool ValueBounds::atLeast(const Affine& larger, const Affine& smaller) const {
   return difference && nonNegative(*difference);
 }
 
+bool ValueBounds::bounded(const Affine& form) const {
+  constexpr int64_t kSmallConstant = int64_t(1) << 40, kSmallCoefficient = int64_t(1) << 20;
+  if (form.constant > kSmallConstant || form.constant < -kSmallConstant) return false;
+  for (const auto& [id, term] : form.terms) {
+    const auto& [expr, coefficient] = term;
+    if (coefficient > kSmallCoefficient || coefficient < -kSmallCoefficient ||
+        expr->kind != Expr::Kind::Local || !nonNegative_.count(expr->local->id))
+      return false;
+  }
+  return true;
+}
+
 std::optional<Affine> ValueBounds::bound(const ExprP& expr, bool upper, int depth) {
   if (expr->type != Elem::I64 || expr->lanes != 1 || depth > kMaxBoundDepth) return std::nullopt;
   auto key = std::make_pair(expr->id, upper);
@@ -578,18 +590,25 @@ std::optional<Affine> ValueBounds::boundOf(const ExprP& expr, bool upper, int de
     return result;
   }
   case Expr::Kind::IndexDiv:
-  case Expr::Kind::IndexMod:
-    // Both operands are never negative, nor is the result; a remainder is below the
-    // divisor.
+  case Expr::Kind::IndexMod: {
+    // With operands shown not to be negative, neither is the result, nor above the
+    // dividend (whatever a division by zero gives); a remainder is below a positive divisor.
+    auto dividend = operandBound(expr->operands[0], false, depth);
+    auto divisor = operandBound(expr->operands[1], false, depth);
+    if (!dividend || !divisor || !nonNegative(*dividend) || !nonNegative(*divisor))
+      return std::nullopt;
     if (!upper) return constantForm(0);
-    if (expr->kind == Expr::Kind::IndexMod) {
-      auto divisor = bound(expr->operands[1], true, depth + 1);
-      return divisor ? checkedOffset(*divisor, -1) : std::nullopt;
-    }
-    return std::nullopt;
+    auto greatest = operandBound(expr->operands[0], true, depth);
+    auto positive = checkedOffset(*divisor, -1); // the divisor is at least 1
+    if (expr->kind == Expr::Kind::IndexDiv || !positive || !nonNegative(*positive)) return greatest;
+    auto belowDivisor = operandBound(expr->operands[1], true, depth);
+    if (belowDivisor) belowDivisor = checkedOffset(*belowDivisor, -1);
+    if (greatest && belowDivisor) return tighter(*greatest, *belowDivisor, true);
+    return greatest ? greatest : belowDivisor;
+  }
   case Expr::Kind::Select:
-    return looser(bound(expr->operands[1], upper, depth + 1),
-                  bound(expr->operands[2], upper, depth + 1), upper);
+    return looser(operandBound(expr->operands[1], upper, depth),
+                  operandBound(expr->operands[2], upper, depth), upper);
   case Expr::Kind::Binary:
     break;
   default:
@@ -621,7 +640,7 @@ std::optional<Affine> ValueBounds::boundOf(const ExprP& expr, bool upper, int de
   }
   case BinaryOp::Min:
   case BinaryOp::Max: {
-    auto a = bound(left, upper, depth + 1), b = bound(right, upper, depth + 1);
+    auto a = operandBound(left, upper, depth), b = operandBound(right, upper, depth);
     // The bound on the side of the operation (the greatest of a min) needs one operand's,
     // the other side both.
     if ((expr->binaryOp == BinaryOp::Min) == upper) {
@@ -633,6 +652,13 @@ std::optional<Affine> ValueBounds::boundOf(const ExprP& expr, bool upper, int de
   default:
     return std::nullopt;
   }
+}
+
+/// The bound of an operand of min, max, select, / or %, when it is `bounded`.
+std::optional<Affine> ValueBounds::operandBound(const ExprP& operand, bool upper, int depth) {
+  auto result = bound(operand, upper, depth + 1);
+  if (result && !bounded(*result)) return std::nullopt;
+  return result;
 }
 
 /// A bound of both of two values: the larger of two greatest values when they compare
@@ -647,10 +673,13 @@ std::optional<Affine> ValueBounds::looser(const std::optional<Affine>& a,
   return constantForm(upper ? std::max(*ca, *cb) : std::min(*ca, *cb));
 }
 
-/// Of two bounds that both hold, the tighter one when they compare, else the first.
+/// Of two bounds that both hold, the tighter one when they compare, else the one with
+/// fewer terms (an array's size alone, rather than a sum of sizes: tables sized by a bound
+/// are as long as the array).
 std::optional<Affine> ValueBounds::tighter(const Affine& a, const Affine& b, bool upper) const {
   if (atLeast(a, b)) return upper ? b : a;
-  return upper ? a : (atLeast(b, a) ? b : a);
+  if (atLeast(b, a)) return upper ? a : b;
+  return b.terms.size() < a.terms.size() ? b : a;
 }
 
 /// A constant bound that the form implies: its constant, when every term is a multiple of

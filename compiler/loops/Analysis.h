@@ -136,7 +136,9 @@ std::optional<Affine> checkedOffset(const Affine& form, int64_t offset);
 /// loads of buffers `written` does not hold), through loop bounds, the values of locals
 /// declared once, min, max, select, / and % (of non-negative operands) and affine
 /// arithmetic. A bound that does not compare with another is weakened to a constant where
-/// the sizes it mentions can only move it one way (min(1, n) >= 0).
+/// the sizes it mentions can only move it one way (min(1, n) >= 0). Affine arithmetic in
+/// i64 wraps consistently, so only the operands of min, max, select, / and % need to be
+/// `bounded` for the forms to be the values the program computes.
 class ValueBounds {
 public:
   ValueBounds(const Function& function, const std::set<uint32_t>& varying,
@@ -155,10 +157,16 @@ public:
   /// a non-negative constant).
   bool nonNegative(const Affine& form) const;
   bool atLeast(const Affine& larger, const Affine& smaller) const;
+  /// Whether the form's value is far from i64's limits: small multiples of locals known
+  /// not to be negative (sizes of arrays, loop indices, which count things the program
+  /// holds or does) plus a small constant. Evaluated in i64 it cannot wrap around, so a
+  /// min, max, select or division of such values is the mathematical one.
+  bool bounded(const Affine& form) const;
 
 private:
   std::optional<Affine> bound(const ExprP& expr, bool upper, int depth);
   std::optional<Affine> boundOf(const ExprP& expr, bool upper, int depth);
+  std::optional<Affine> operandBound(const ExprP& operand, bool upper, int depth);
   std::optional<Affine> looser(const std::optional<Affine>& a, const std::optional<Affine>& b,
                                bool upper) const;
   std::optional<Affine> tighter(const Affine& a, const Affine& b, bool upper) const;

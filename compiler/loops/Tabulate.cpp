@@ -38,7 +38,6 @@
 
 #include "loops/Analysis.h"
 
-#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -49,6 +48,7 @@ namespace {
 
 /// A term body larger than this is not copied into a table's loop.
 constexpr size_t kMaxBodyStatements = 100;
+
 class Tabulator {
 public:
   Tabulator(Function& function, ExprBuilder& exprs) : function_(function), exprs_(exprs) {}
@@ -71,13 +71,18 @@ private:
   /// Everything one statement S (`holder`) defines and writes: what a table built
   /// before it may not read.
   struct Holder {
-    std::set<uint32_t> defined, written;
+    std::set<uint32_t> changed; // locals it declares or assigns (a fold's state), loop indices
+    std::set<uint32_t> written;
   };
 
   /// Rewrites the sums inside `holder` whose tables can be built just before it: their
   /// tables' statements go to `before`, their release to `after`.
   void tabulateInside(const StmtP& holder, Block& before, Block& after) {
     Holder scope{definedIn(Block{holder}), writtenBuffers(Block{holder})};
+    forEachStmt(Block{holder}, [&](const Stmt& s) {
+      if (s.kind == Stmt::Kind::Assign || s.kind == Stmt::Kind::Accumulate)
+        scope.changed.insert(s.local->id);
+    });
     bool repeats = holder->kind == Stmt::Kind::For && runsMoreThanOnce(*holder);
     walk(scope, holder->body, repeats, before, after);
     walk(scope, holder->orElse, repeats, before, after);
@@ -117,6 +122,9 @@ private:
     if (assignedFromOutside(loop.body) != std::set<uint32_t>{step->local->id}) return nullptr;
     bool effects = false, readsSum = false;
     forEachStmt(loop.body, [&](const Stmt& s) {
+      bool assignsSum = (s.kind == Stmt::Kind::Assign || s.kind == Stmt::Kind::Accumulate) &&
+                        s.local->id == step->local->id;
+      effects = effects || (assignsSum && &s != step);
       switch (s.kind) {
       case Stmt::Kind::Declare:
       case Stmt::Kind::Assign:
@@ -142,7 +150,7 @@ private:
     const uint32_t index = loop.local->id;
 
     // The terms must read nothing the holder defines (but the loop's own locals) or writes.
-    std::set<uint32_t> outside = scope.defined;
+    std::set<uint32_t> outside = scope.changed;
     for (uint32_t own : definedIn(loop.body))
       outside.erase(own);
     outside.erase(index);
@@ -154,7 +162,7 @@ private:
     });
     if (!invariantTerms) return nullptr;
 
-    ValueBounds bounds(function_, scope.defined, scope.written);
+    ValueBounds bounds(function_, scope.changed, scope.written);
     const bool lowerMoves = !bounds.invariant(loop.lower);
     const bool upperMoves = !bounds.invariant(loop.value);
     if (lowerMoves == upperMoves) return nullptr;
@@ -170,6 +178,9 @@ private:
       end = bounds.greatest(loop.value);
     }
     if (!first || !end) return nullptr;
+    // Forms over sizes and loop indices with small constants: evaluated in i64, they
+    // cannot wrap around (a table's extent from an i64 argument near its limit could).
+    if (!bounds.bounded(*first) || !bounds.bounded(*end)) return nullptr;
     auto last = checkedOffset(*end, -1);
     if (!last) return nullptr;
     bounds.assume(index, *first, *last);

@@ -387,6 +387,15 @@ private:
     return {swapped};
   }
 
+  /// Whether `expr` reads the local other than in the conditions of its selects.
+  static bool movesOutsideConditions(const ExprP& expr, LocalMentions& mentions) {
+    if (!mentions(expr)) return false;
+    if (expr->kind == Expr::Kind::Local) return true;
+    for (size_t o = expr->kind == Expr::Kind::Select ? 1 : 0; o < expr->operands.size(); ++o)
+      if (movesOutsideConditions(expr->operands[o], mentions)) return true;
+    return false;
+  }
+
   std::optional<Nest> match(const Stmt& outer) {
     if (outer.step != 1 || outer.carriesState || !outer.reductions.empty() ||
         outer.body.size() != 1 || outer.body[0]->kind != Stmt::Kind::For)
@@ -486,20 +495,17 @@ private:
       });
     }
     if (bad || !movesWithSum) return std::nullopt;
-    // Terms that move with the rows only through index arithmetic, as a mask does
-    // (select(u <= l, b[l, v], 0.0)), have no operand per row: a masked sum, not a product.
+    // Terms that move with the rows only through the conditions of selects (a mask:
+    // select(u <= l, b[l, v], 0.0)) have no operand per row: a masked sum, not a product.
     // The trim pass runs it over the indices the mask keeps, and the tabulate pass may
     // read it from a table of partial sums (a scan written as a masked build).
-    bool rowsMoveTerms = false, rowOperand = false;
+    bool rowsMoveTerms = false, rowsMoveValues = false;
+    LocalMentions mentionsRow(u);
     for (const StmtP& s : sum.body) {
-      rowsMoveTerms = rowsMoveTerms || mentionsLocal(s->value, u);
-      forEachExpr(s->value, [&](const Expr& e) {
-        if (e.kind != Expr::Kind::Load) return;
-        for (const ExprP& index : e.operands)
-          rowOperand = rowOperand || mentionsLocal(index, u);
-      });
+      rowsMoveTerms = rowsMoveTerms || mentionsRow(s->value);
+      rowsMoveValues = rowsMoveValues || movesOutsideConditions(s->value, mentionsRow);
     }
-    if (rowsMoveTerms && !rowOperand) return std::nullopt;
+    if (rowsMoveTerms && !rowsMoveValues) return std::nullopt;
     shapeTile(nest);
     if (nest.tileLanes < 2) return std::nullopt;
     collectRowPacked(nest, perTerm);

@@ -44,6 +44,7 @@
 
 #include "loops/Analysis.h"
 
+#include <limits>
 #include <optional>
 #include <set>
 #include <unordered_map>
@@ -73,7 +74,7 @@ struct Range {
 
 class Trimmer {
 public:
-  explicit Trimmer(ExprBuilder& exprs) : exprs_(exprs) {}
+  Trimmer(ExprBuilder& exprs, ValueBounds& values) : exprs_(exprs), values_(values) {}
 
   void block(Block& statements) {
     for (size_t s = 0; s < statements.size(); ++s) {
@@ -297,10 +298,39 @@ private:
     for (uint32_t local : own)
       if (mentionsLocal(position, local) || mentionsLocal(limit, local)) return {};
     ExprP offset = exprs_.substitute(position, index, exprs_.index(0));
-    ExprP bound = exprs_.sub(limit, offset);
-    ExprP next = exprs_.add(bound, exprs_.index(1));
-    if (upper) return {nullptr, strict ? bound : next}; // index < bound, index <= bound
-    return {strict ? next : bound, nullptr};            // bound < index, bound <= index
+    ExprP bound = boundBeyond(limit, offset, upper != strict);
+    if (!bound) return {};
+    if (upper) return {nullptr, bound}; // index < bound (index + offset < or <= limit)
+    return {bound, nullptr};            // bound <= index (limit < or <= index + offset)
+  }
+
+  /// limit - offset, plus one when `plusOne`, computed in i64 without wrapping around (as
+  /// `j <= k` would, for k an argument at i64's greatest value): as it is where the values
+  /// are far from i64's limits, else saturated at them (a bound past every index still
+  /// excludes them all); null when an offset that is not constant may wrap.
+  ExprP boundBeyond(const ExprP& limit, const ExprP& offset, bool plusOne) {
+    auto constantOffset = asIndexConstant(offset);
+    bool arithmetic = constantOffset != 0 || plusOne;
+    if (!arithmetic || (smallValue(limit) && smallValue(offset))) {
+      ExprP bound = exprs_.sub(limit, offset);
+      return plusOne ? exprs_.add(bound, exprs_.index(1)) : bound;
+    }
+    if (!constantOffset) return nullptr;
+    constexpr int64_t kLeast = std::numeric_limits<int64_t>::min();
+    constexpr int64_t kGreatest = std::numeric_limits<int64_t>::max();
+    const int64_t c = *constantOffset;
+    ExprP bound = limit;
+    if (c > 0) bound = exprs_.sub(exprs_.max(limit, exprs_.index(kLeast + c)), offset);
+    if (c < 0) bound = exprs_.sub(exprs_.min(limit, exprs_.index(kGreatest + c)), offset);
+    if (plusOne)
+      bound = exprs_.add(exprs_.min(bound, exprs_.index(kGreatest - 1)), exprs_.index(1));
+    return bound;
+  }
+
+  /// Whether the i64 value is far from i64's limits wherever it is evaluated.
+  bool smallValue(const ExprP& value) {
+    auto least = values_.least(value), greatest = values_.greatest(value);
+    return least && greatest && values_.bounded(*least) && values_.bounded(*greatest);
   }
 
   /// The effect of the skipped terms, zeros, on each float sum: `if (skipped): acc = acc +
@@ -419,12 +449,15 @@ private:
   }
 
   ExprBuilder& exprs_;
+  ValueBounds& values_;
 };
 
 } // namespace
 
 void trimMaskedSums(Function& function, ExprBuilder& exprs) {
-  Trimmer(exprs).block(function.body);
+  const std::set<uint32_t> none;
+  ValueBounds values(function, none, none);
+  Trimmer(exprs, values).block(function.body);
 }
 
 } // namespace arr::loops

@@ -17,6 +17,11 @@ entry rowSuffixes(x: [b, n]f64): [b, n]f64 =
   build([b, n], \k i -> sum(build([n], \j -> if i <= j then x[k, j] * x[k, j] else 0.0)))
 entry suffixProduct(x: [n]f64): [n]f64 =
   build([n], \i -> product(build([n], \j -> if i <= j then x[j] else 1.0)))
+-- Terms that read a loop's state change from step to step: no table before the loop.
+entry foldState(x: [m, n]i64): [m]i64 =
+  build([m], \k -> iterate(n, \i s -> s + sum(build([n], \j -> if i <= j then x[k, j] * s else 0)), 1))
+entry scanState(x: [m, n]f64): [m, n]f64 =
+  build([m], \k -> scan(\s i -> s + sum(build([n], \j -> if i <= j then x[k, j] * s else 0.0)), 1.0, iota(n)))
 entry runningMax(a: [n]f64): [n]f64 =
   build([n], \i -> maxOuter(build([n], \j -> if j <= i then a[j] else a[0])))
 
@@ -75,3 +80,11 @@ entry runningMax(a: [n]f64): [n]f64 =
 -- RUN: --entry runningMax
 -- INPUT: [-3.0, 1.0, -inf, 4.0, 2.0]
 -- EXPECT: [-3.0, 1.0, 1.0, 4.0, 4.0]
+
+-- RUN: --entry foldState
+-- INPUT: [[1, 2, 3], [-1, 0, 2]]
+-- EXPECT: [168, 18]
+
+-- RUN: --entry scanState
+-- INPUT: [[1.0, 2.0, 3.0], [0.5, -0.25, 2.0]]
+-- EXPECT: [[7.0, 42.0, 168.0], [3.25, 8.9375, 26.8125]]

@@ -5,7 +5,8 @@
 -- may also accumulate into the elements of an array (lowerOuter, upperOuter: masked
 -- sums of outer products, as in the GMM gradient). The results must be exactly the
 -- interpreter's, signs of zero included: a masked term adds +0.0, which turns a -0.0
--- sum into 0.0.
+-- sum into 0.0. A bound at i64's limits (e + 1 for e the greatest i64) must not wrap
+-- around: the trimmed range is computed saturated.
 entry suffixRows(x: [b, n]f64, e: i64): [b]f64 =
   build([b], \k -> sum(build([n], \c -> if e < c then x[k, c] else 0.0)))
 entry suffixElseRows(x: [b, n]f64, e: i64): [b]f64 =
@@ -16,6 +17,10 @@ entry bandRows(x: [b, n]f64, lo: i64, hi: i64): [b]f64 =
   build([b], \k -> sum(build([n], \c -> if c >= lo then (if c < hi then x[k, c] else 0.0) else 0.0)))
 entry bandAnd(x: [b, n]f64, lo: i64, hi: i64): [b]f64 =
   build([b], \k -> sum(build([n], \c -> if lo <= c && c < hi then x[k, c] else 0.0)))
+entry prefixRows(x: [b, n]f64, e: i64): [b]f64 =
+  build([b], \k -> sum(build([n], \c -> if c <= e then x[k, c] else 0.0)))
+entry shiftedPrefixRows(x: [b, n]f64, e: i64): [b]f64 =
+  build([b], \k -> sum(build([n], \c -> if c + 2 < e then x[k, c] else 0.0)))
 entry upperTriangles(a: [b, n, n]f64): [b, n]f64 =
   build([b, n], \k r -> sum(build([n], \c -> if r < c then a[k, r, c] * 2.0 else 0.0)))
 entry lowerOuter(a: [m, n]f64, b: [m, n]f64): [n, n]f64 =
@@ -119,3 +124,39 @@ entry upperOuter(a: [m, n]f64, b: [m, n]f64): [n, n]f64 =
 -- RUN: --entry upperOuter
 -- INPUT: empty([0, 3]f64) empty([0, 3]f64)
 -- EXPECT: [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]
+
+-- RUN: --entry suffixRows
+-- INPUT: [[1.0, 2.0, 4.0, 8.0, 16.0], [-0.0, -0.0, -0.0, -0.0, -0.0]] 9223372036854775807
+-- EXPECT: [0.0, 0.0]
+
+-- RUN: --entry prefixRows
+-- INPUT: [[1.0, 2.0, 4.0, 8.0, 16.0], [-0.0, -0.0, -0.0, -0.0, -0.0]] 9223372036854775807
+-- EXPECT: [31.0, -0.0]
+
+-- RUN: --entry shiftedPrefixRows
+-- INPUT: [[1.0, 2.0, 4.0, 8.0, 16.0], [-0.0, -0.0, -0.0, -0.0, -0.0]] 9223372036854775807
+-- EXPECT: [31.0, -0.0]
+
+-- RUN: --entry suffixRows
+-- INPUT: [[1.0, 2.0, 4.0, 8.0, 16.0], [-0.0, -0.0, -0.0, -0.0, -0.0]] -9223372036854775808
+-- EXPECT: [31.0, -0.0]
+
+-- RUN: --entry prefixRows
+-- INPUT: [[1.0, 2.0, 4.0, 8.0, 16.0], [-0.0, -0.0, -0.0, -0.0, -0.0]] -9223372036854775808
+-- EXPECT: [0.0, 0.0]
+
+-- RUN: --entry shiftedPrefixRows
+-- INPUT: [[1.0, 2.0, 4.0, 8.0, 16.0], [-0.0, -0.0, -0.0, -0.0, -0.0]] -9223372036854775808
+-- EXPECT: [0.0, 0.0]
+
+-- RUN: --entry suffixRows
+-- INPUT: [[1.0, 2.0, 4.0, 8.0, 16.0], [-0.0, -0.0, -0.0, -0.0, -0.0]] 2
+-- EXPECT: [24.0, 0.0]
+
+-- RUN: --entry prefixRows
+-- INPUT: [[1.0, 2.0, 4.0, 8.0, 16.0], [-0.0, -0.0, -0.0, -0.0, -0.0]] 2
+-- EXPECT: [7.0, 0.0]
+
+-- RUN: --entry shiftedPrefixRows
+-- INPUT: [[1.0, 2.0, 4.0, 8.0, 16.0], [-0.0, -0.0, -0.0, -0.0, -0.0]] 2
+-- EXPECT: [0.0, 0.0]

@@ -75,3 +75,12 @@ entry window(x: [n]f64): [n]f64 =
 -- CHECK-LABEL: loops window(
 -- CHECK-NOT: table_
 -- CHECK: {{^    }}for {{r_[0-9]+}} in [{{from_[0-9]+}}, {{to_[0-9]+}}):{{$}}
+
+-- Nor terms that read a loop's state (assigned, not declared, by each step): a table
+-- built before the steps would hold the first state's terms.
+entry foldState(x: [m, n]i64): [m]i64 =
+  build([m], \k -> iterate(n, \i s -> s + sum(build([n], \j -> if i <= j then x[k, j] * s else 0)), 1))
+-- CHECK-LABEL: loops foldState(
+-- CHECK-NOT: table_
+-- CHECK: {{^      }}for {{r_[0-9]+}} in [{{from_[0-9]+}}, {{n_[0-9]+}}):{{$}}
+-- CHECK-NEXT: {{^        }}{{sum_[0-9]+}} += {{x_[0-9]+}}[{{i_[0-9]+}}, {{r_[0-9]+}}] * {{state_[0-9]+}}{{$}}
