@@ -432,6 +432,11 @@ std::optional<int64_t> tripBound(const Stmt& loop) {
   return trips;
 }
 
+bool mayRepeat(const Stmt& loop) {
+  auto trips = tripBound(loop);
+  return !(trips && *trips <= 1);
+}
+
 namespace {
 
 /// How deep the range analysis follows definitions (min, max, declared locals).

@@ -187,5 +187,7 @@ private:
 std::optional<int64_t> constantTrips(const Stmt& loop);
 /// An upper bound on a loop's trip count when one is known (constant bounds, maxTrips).
 std::optional<int64_t> tripBound(const Stmt& loop);
+/// Whether the loop may run its body more than once (no bound of one trip is known).
+bool mayRepeat(const Stmt& loop);
 
 } // namespace arr::loops

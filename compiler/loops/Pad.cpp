@@ -244,8 +244,7 @@ private:
       bool moves = false;
       for (const ExprP& index : load->operands)
         moves = moves || mentionsLocal(index, loop->local->id);
-      auto trips = tripBound(*loop);
-      read.reused = read.reused || (!moves && !(trips && *trips <= 1));
+      read.reused = read.reused || (!moves && mayRepeat(*loop));
     }
     return read;
   }

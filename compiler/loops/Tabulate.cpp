@@ -83,7 +83,7 @@ private:
       if (s.kind == Stmt::Kind::Assign || s.kind == Stmt::Kind::Accumulate)
         scope.changed.insert(s.local->id);
     });
-    bool repeats = holder->kind == Stmt::Kind::For && runsMoreThanOnce(*holder);
+    bool repeats = holder->kind == Stmt::Kind::For && mayRepeat(*holder);
     walk(scope, holder->body, repeats, before, after);
     walk(scope, holder->orElse, repeats, before, after);
   }
@@ -96,15 +96,10 @@ private:
           continue;
         }
       }
-      bool inner = repeats || (statement->kind == Stmt::Kind::For && runsMoreThanOnce(*statement));
+      bool inner = repeats || (statement->kind == Stmt::Kind::For && mayRepeat(*statement));
       walk(scope, statement->body, inner, before, after);
       walk(scope, statement->orElse, inner, before, after);
     }
-  }
-
-  static bool runsMoreThanOnce(const Stmt& loop) {
-    auto trips = tripBound(loop);
-    return !(trips && *trips <= 1);
   }
 
   /// The sum's step at the top of the body: acc op= term for a local from outside the
