@@ -45,7 +45,7 @@ void arrrt_free(void* pointer);
 
 // ---- The arguments of a call through the C ABI -------------------------------
 /// One array argument of an entry point called from C: the caller's pointer, its
-/// element count (-1 when the count or its bytes overflow i64) and element size, and
+/// element count (negative when it overflows i64) and element size, and
 /// how messages name it ("the parameter x ([n]f64)").
 struct arrrt_argument {
   void* data;

@@ -223,6 +223,9 @@ llvm::Function* entryFunction(ModuleContext& module, const loops::Function& func
 std::pair<llvm::Value*, llvm::Value*> dimensionValue(llvm::IRBuilder<>& builder,
                                                      const runtime::SizePolynomial& dimension,
                                                      llvm::Function* made) {
+  size_t variable = 0;
+  if (dimension.isVariable(variable))
+    return {made->getArg(static_cast<unsigned>(variable)), builder.getFalse()};
   llvm::Type* i128 = builder.getInt128Ty();
   llvm::Value* total = llvm::ConstantInt::get(i128, 0);
   llvm::Value* overflow = builder.getFalse();
@@ -264,62 +267,93 @@ llvm::Function* cAbiFunction(ModuleContext& module, const loops::Function& funct
   llvm::Type* i64 = builder.getInt64Ty();
   auto* argumentType = llvm::StructType::get(context, {ptr, i64, i64, ptr});
   const llvm::DataLayout& layout = module.module.getDataLayout();
-  auto table = [&](size_t count, const char* name) {
-    return builder.CreateAlloca(argumentType, builder.getInt64(std::max<size_t>(count, 1)), name);
+  // The tables of arrrt_prepare_call: constant rows (element sizes and descriptions, all
+  // in one string) copied in at once, then each row's pointer and count stored.
+  struct Row {
+    llvm::Value* data;
+    const runtime::SignatureType* type;
+    loops::Elem elem;
+    std::string description;
   };
-  // One row of a table: the pointer, the element count (-1 when it overflows) and size,
-  // and the description for messages.
-  auto fill = [&](llvm::Value* rows, size_t row, llvm::Value* data,
-                  const runtime::SignatureType& type, loops::Elem elem,
-                  const std::string& description) {
-    std::vector<llvm::Value*> dims;
-    llvm::Value* overflow = builder.getFalse();
-    for (const runtime::SizePolynomial& dimension : type.shape) {
-      auto [value, dimensionOverflow] = dimensionValue(builder, dimension, made);
-      dims.push_back(value);
-      overflow = builder.CreateOr(overflow, dimensionOverflow);
+  auto table = [&](const std::vector<Row>& rows, const char* name) {
+    std::string descriptions;
+    std::vector<size_t> offsets;
+    for (const Row& row : rows) {
+      offsets.push_back(descriptions.size());
+      descriptions += row.description + '\0';
     }
-    auto [count, countOverflow] = checkedProduct(builder, builder.getInt64(1), dims);
-    overflow = builder.CreateOr(builder.CreateOr(overflow, countOverflow),
-                                builder.CreateICmpSLT(count, builder.getInt64(0)));
-    llvm::Value* fields[] = {
-        data, builder.CreateSelect(overflow, builder.getInt64(-1), count),
-        builder.getInt64(int64_t(layout.getTypeAllocSize(module.memoryType(elem)))),
-        builder.CreateGlobalString(description)};
-    for (unsigned field = 0; field < 4; ++field)
-      builder.CreateStore(
-          fields[field],
-          builder.CreateConstInBoundsGEP2_32(
-              argumentType, builder.CreateConstInBoundsGEP1_64(argumentType, rows, row), 0, field));
-  };
-  auto argumentNamed = [&](CArgument::Role role, size_t index) {
-    for (const CArgument& argument : c.arguments)
-      if (argument.role == role && argument.index == index) return argument.name;
-    throw std::logic_error("entry " + function.name + " has no C argument for a value");
+    llvm::Constant* text = llvm::ConstantDataArray::getString(context, descriptions, false);
+    auto* textGlobal = new llvm::GlobalVariable(module.module, text->getType(), true,
+                                                llvm::GlobalValue::PrivateLinkage, text, "names");
+    std::vector<llvm::Constant*> constants;
+    for (size_t i = 0; i < rows.size(); ++i)
+      constants.push_back(llvm::ConstantStruct::get(
+          argumentType,
+          {llvm::ConstantPointerNull::get(ptr), builder.getInt64(0),
+           builder.getInt64(int64_t(layout.getTypeAllocSize(module.memoryType(rows[i].elem)))),
+           llvm::ConstantExpr::getInBoundsGetElementPtr(
+               text->getType(), textGlobal,
+               llvm::ArrayRef<llvm::Constant*>{builder.getInt64(0),
+                                               builder.getInt64(int64_t(offsets[i]))})}));
+    llvm::Value* table = builder.CreateAlloca(
+        argumentType, builder.getInt64(std::max<size_t>(rows.size(), 1)), name);
+    if (rows.empty()) return table;
+    auto* arrayType = llvm::ArrayType::get(argumentType, rows.size());
+    auto* initial =
+        new llvm::GlobalVariable(module.module, arrayType, true, llvm::GlobalValue::PrivateLinkage,
+                                 llvm::ConstantArray::get(arrayType, constants), "arguments");
+    builder.CreateMemCpy(table, llvm::MaybeAlign(8), initial, llvm::MaybeAlign(8),
+                         layout.getTypeAllocSize(arrayType));
+    for (size_t i = 0; i < rows.size(); ++i) {
+      // The element count, -1 when it or a dimension overflows (the dimensions were
+      // checked, not their product).
+      std::vector<llvm::Value*> dims;
+      llvm::Value* overflow = builder.getFalse();
+      for (const runtime::SizePolynomial& dimension : rows[i].type->shape) {
+        auto [value, dimensionOverflow] = dimensionValue(builder, dimension, made);
+        dims.push_back(value);
+        overflow = builder.CreateOr(overflow, dimensionOverflow);
+      }
+      llvm::Value* count = dims.size() == 1 ? dims[0] : nullptr;
+      if (!count) {
+        auto [product, productOverflow] = checkedProduct(builder, builder.getInt64(1), dims);
+        count = product;
+        overflow = builder.CreateOr(overflow, productOverflow);
+      }
+      // A negative count reads as one that overflows (arrrt_argument).
+      if (!llvm::isa<llvm::Constant>(overflow) ||
+          !llvm::cast<llvm::Constant>(overflow)->isZeroValue())
+        count = builder.CreateSelect(overflow, builder.getInt64(-1), count);
+      builder.CreateStore(rows[i].data,
+                          builder.CreateConstInBoundsGEP2_32(argumentType, table, unsigned(i), 0));
+      builder.CreateStore(count,
+                          builder.CreateConstInBoundsGEP2_32(argumentType, table, unsigned(i), 1));
+    }
+    return table;
   };
 
-  size_t arrayCount = 0;
-  for (const loops::Param& param : function.params)
-    arrayCount += param.scalar ? 0 : 1;
-  llvm::Value* params = table(arrayCount, "params");
-  llvm::Value* results = table(function.results.size(), "results");
-  size_t row = 0;
+  std::vector<Row> paramRows, resultRows;
   unsigned firstParam = static_cast<unsigned>(function.sizes.size());
   for (size_t i = 0; i < function.params.size(); ++i) {
     if (function.params[i].scalar) continue;
     const runtime::SignatureParam& param = c.signature.params[i];
-    fill(params, row++, made->getArg(firstParam + unsigned(i)), param.type,
-         function.params[i].buffer->type,
-         "the parameter " + param.name + " (" + runtime::formatType(param.type, c.signature.sizes) +
-             ")");
+    paramRows.push_back({made->getArg(firstParam + unsigned(i)), &param.type,
+                         function.params[i].buffer->type,
+                         "the parameter " + param.name + " (" +
+                             runtime::formatType(param.type, c.signature.sizes) + ")"});
   }
   unsigned firstResult = firstParam + unsigned(function.params.size());
-  for (size_t i = 0; i < function.results.size(); ++i) {
-    const runtime::SignatureType& type = c.signature.results[i];
-    fill(results, i, made->getArg(firstResult + unsigned(i)), type, function.results[i]->type,
-         "the result " + argumentNamed(CArgument::Role::Result, i) + " (" +
-             runtime::formatType(type, c.signature.sizes) + ")");
+  for (const CArgument& argument : c.arguments) {
+    if (argument.role != CArgument::Role::Result) continue;
+    const runtime::SignatureType& type = c.signature.results[argument.index];
+    resultRows.push_back({made->getArg(firstResult + unsigned(argument.index)), &type,
+                          function.results[argument.index]->type,
+                          "the result " + argument.name + " (" +
+                              runtime::formatType(type, c.signature.sizes) + ")"});
   }
+  size_t arrayCount = paramRows.size();
+  llvm::Value* params = table(paramRows, "params");
+  llvm::Value* results = table(resultRows, "results");
   llvm::Value* storage = builder.CreateAlloca(
       ptr, builder.getInt64(std::max<size_t>(function.results.size(), 1)), "storage");
   llvm::Type* i32 = builder.getInt32Ty();
