@@ -17,3 +17,9 @@ entry total(x: [n]f64): f64 = sum(x)
 
 -- An array parameter that no element of the result reads when k = 0.
 entry scaled(x: [n]f64, y: [k]f64): [n]f64 = build([n], \i -> x[i] * f64(k + 1))
+
+-- t has m elements, allocated after the checks: with m = 2^61 (y empty, q = 0) the
+-- body fails after arrrt_prepare_call made a temporary for a result in x.
+entry failing(x: [n]f64, y: [m, q]f64): [n]f64 =
+  let t = build([m], \i -> f64(i) * 0.5)
+  in build([n], \i -> x[n - 1 - i] + t[m - 1] + maximum(t) + t[0])

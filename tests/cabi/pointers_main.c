@@ -6,8 +6,10 @@
  *
  * Prints one line per check ("ok ..." or "FAIL ...") and a final
  * "N passed, M failed"; exits 1 if any check failed. */
+#define _GNU_SOURCE
 #include "pointers.h"
 
+#include <malloc.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -102,13 +104,12 @@ static void test_overlap(void) {
   check(arr_mm(2, c, d, d) == 0 && equal(d, (double[]){19, 22, 43, 50}, 4),
         "mm into its second parameter");
   double e[4] = {1, 2, 3, 4};
-  check(arr_mm(2, e, e, e) == 0 && equal(e, (double[]){7, 10, 15, 22}, 4),
-        "mm squaring in place");
+  check(arr_mm(2, e, e, e) == 0 && equal(e, (double[]){7, 10, 15, 22}, 4), "mm squaring in place");
   /* The result covers part of a and part of b. */
   double both[6] = {1, 2, 3, 4, 0, 0};
   /* a = {1, 2, 3, 4} and b = {3, 4, 0, 0} as the call reads them. */
-  check(arr_mm(2, both, both + 2, both + 1) == 0 &&
-            equal(both + 1, (double[]){3, 4, 9, 12}, 4) && both[0] == 1 && both[5] == 0,
+  check(arr_mm(2, both, both + 2, both + 1) == 0 && equal(both + 1, (double[]){3, 4, 9, 12}, 4) &&
+            both[0] == 1 && both[5] == 0,
         "mm into memory straddling both parameters");
 
   double y[3] = {1, 2, 3}, second[3];
@@ -123,20 +124,58 @@ static void test_overlap(void) {
   double w[3] = {1, 2, 3}, shared[4] = {0};
   check_fails(arr_two(3, w, shared, shared), "the result out0 ([n]f64) and the result out1",
               "two with both results in the same memory");
-  check_fails(arr_two(3, w, shared + 1, shared), "overlap",
-              "two with results overlapping in part");
+  check_fails(arr_two(3, w, shared + 1, shared), "overlap", "two with results overlapping in part");
   check_fails(arr_two(3, w, w, w), "overlap", "two with both results in its parameter");
   check(arr_two(0, w, shared, shared) == 0, "two of no elements with results in the same place");
   double sum = 0;
   check(arr_total(3, w, &sum) == 0 && sum == 6, "total after the refused calls");
   /* A scalar result inside its parameter. */
   double v[3] = {1, 2, 3};
-  check(arr_total(3, v, v + 2) == 0 && v[2] == 6 && v[0] == 1, "total into its parameter's last element");
+  check(arr_total(3, v, v + 2) == 0 && v[2] == 6 && v[0] == 1,
+        "total into its parameter's last element");
+}
+
+/* Bytes the C library holds for the program: the heap in use and mmapped blocks. */
+static size_t bytes_in_use(void) {
+  struct mallinfo2 info = mallinfo2();
+  return info.uordblks + info.hblkhd;
+}
+
+static void test_temporaries_released(void) {
+  enum { n = 1000 };
+  static double x[n];
+  for (int i = 0; i < n; ++i)
+    x[i] = i;
+  /* The first calls may leave blocks the allocator keeps; later ones must not add more. */
+  for (int call = 0; call < 10; ++call)
+    arr_rev(n, x, x);
+  size_t before = bytes_in_use();
+  bool ok = true;
+  for (int call = 0; call < 10000; ++call)
+    ok = ok && arr_rev(n, x, x) == 0;
+  size_t after = bytes_in_use();
+  printf("  10000 calls of rev in place: %zu bytes in use before, %zu after\n", before, after);
+  check(ok && after < before + 64 * 1024 && x[0] == 0 && x[n - 1] == n - 1,
+        "10000 calls of rev in place release their temporaries");
+
+  /* The body fails after the temporary for the result in x was made: the call fails,
+     the temporary is released, and x is left as it was (nothing copied back). */
+  double y[4] = {1, 2, 3, 4}, unused[1] = {0};
+  before = bytes_in_use();
+  check_fails(arr_failing(4, INT64_C(1) << 61, 0, y, unused, y), "out of memory",
+              "failing with its result in its parameter");
+  after = bytes_in_use();
+  check(equal(y, (double[]){1, 2, 3, 4}, 4),
+        "a failed call leaves the overlapping result as it was");
+  check(after < before + 64 * 1024, "a failed call releases the temporary");
+  check(arr_failing(4, 2, 0, y, unused, y) == 0 && equal(y, (double[]){5, 4, 3, 2}, 4),
+        "failing with m = 2 works in place");
 }
 
 int main(void) {
   test_null();
   test_overlap();
+  test_temporaries_released();
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }

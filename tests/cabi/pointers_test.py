@@ -10,7 +10,9 @@ Steps, each reported as one PASS/FAIL line:
   3. pointers_main.c links with them and its checks pass: NULL arrays with elements
      are refused with a message naming the argument, NULL arrays without elements
      work, results in (part of) a parameter's memory get the values they would get in
-     memory of their own (rev, mm), and overlapping results are refused.
+     memory of their own (rev, mm), overlapping results are refused, temporaries are
+     released (after 10000 calls, and after a body that fails, which leaves the
+     result as it was).
   4. The same with the body cut into segments (--segment-size=1) and at -O0.
 Exits 1 if any step failed.
 """
@@ -27,7 +29,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROGRAM = os.path.join(HERE, "pointers.arr")
 MAIN_C = os.path.join(HERE, "pointers_main.c")
-EXPECTED_C_CHECKS = 31  # the number of checks pointers_main.c reports when all of them run
+EXPECTED_C_CHECKS = 36  # the number of checks pointers_main.c reports when all of them run
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from tally import report, summary  # noqa: E402
