@@ -276,6 +276,9 @@ llvm::Function* cAbiFunction(ModuleContext& module, const loops::Function& funct
     std::string description;
   };
   auto table = [&](const std::vector<Row>& rows, const char* name) {
+    llvm::Value* table = builder.CreateAlloca(
+        argumentType, builder.getInt64(std::max<size_t>(rows.size(), 1)), name);
+    if (rows.empty()) return table;
     std::string descriptions;
     std::vector<size_t> offsets;
     for (const Row& row : rows) {
@@ -295,9 +298,6 @@ llvm::Function* cAbiFunction(ModuleContext& module, const loops::Function& funct
                text->getType(), textGlobal,
                llvm::ArrayRef<llvm::Constant*>{builder.getInt64(0),
                                                builder.getInt64(int64_t(offsets[i]))})}));
-    llvm::Value* table = builder.CreateAlloca(
-        argumentType, builder.getInt64(std::max<size_t>(rows.size(), 1)), name);
-    if (rows.empty()) return table;
     auto* arrayType = llvm::ArrayType::get(argumentType, rows.size());
     auto* initial =
         new llvm::GlobalVariable(module.module, arrayType, true, llvm::GlobalValue::PrivateLinkage,
