@@ -6,10 +6,11 @@
 For source lines holding ESC sequences, BEL, NUL, a CR, tabs, a C1 control
 character, bytes that are not UTF-8 and valid UTF-8, `arrc --dump-after=typecheck`
 must print: control characters and invalid bytes as \\xNN (as messages do), valid
-UTF-8 and tabs as they are, and a caret under each error's column in the echoed
-line (an escaped byte is four columns wide; a tab in the line is a tab in the caret
-line). Nothing else but newlines and tabs may be a control character in its output,
-which must be valid UTF-8. Prints one PASS/FAIL line per case; exits 1 if any failed.
+UTF-8 and tabs as they are (messages quoting the source alike), and a caret under
+each error's column in the echoed line (an escaped byte is four columns wide; a tab
+in the line is a tab in the caret line). Nothing else but newlines and tabs may be a
+control character in its output, which must be valid UTF-8. Prints one PASS/FAIL
+line per case; exits 1 if any failed.
 """
 
 import argparse
@@ -32,6 +33,10 @@ CASES = [
      PREFIX + b"x \x1b]0 owned\x07 + q",
      "entry main(x: f64): f64 = x \\x1B]0 owned\\x07 + q",
      [(29, "\\x1B"), (38, "\\x07")]),
+    ("an import path holding ESC and BEL, in the line and the message",
+     b'import "\x1b]0 x\x07"',
+     'import "\\x1B]0 x\\x07"',
+     [(8, '"')]),
     ("NUL bytes",
      PREFIX + b"x \x00 \x00 + q",
      "entry main(x: f64): f64 = x \\x00 \\x00 + q",
