@@ -43,6 +43,27 @@ void* arrrt_alloc_scratch(int64_t count, int64_t element_size);
 /// Releases storage from arrrt_alloc or arrrt_alloc_scratch; NULL is ignored.
 void arrrt_free(void* pointer);
 
+// ---- The arguments of a call through the C ABI -------------------------------
+/// One array argument of an entry point called from C: the caller's pointer, its
+/// element count (negative when it overflows i64) and element size, and
+/// how messages name it ("the parameter x ([n]f64)").
+struct arrrt_argument {
+  void* data;
+  int64_t count;
+  int64_t element_size;
+  const char* description;
+};
+/// Before an entry point runs: fails (returns 1, last error set) when an argument
+/// with elements is NULL or two results overlap. Sets storage[i] to where result i
+/// is computed: its own memory, or where it overlaps a parameter, a temporary that
+/// arrrt_finish_call copies back. Returns 0, or 1 with nothing left allocated.
+int arrrt_prepare_call(const struct arrrt_argument* params, int64_t param_count,
+                       const struct arrrt_argument* results, int64_t result_count, void** storage);
+/// After the entry point ran with `storage` and returned `status`: when the status is
+/// 0, copies each temporary into its result; frees the temporaries. Returns `status`.
+int arrrt_finish_call(const struct arrrt_argument* results, int64_t result_count, void** storage,
+                      int status);
+
 // ---- Parallel loops ---------------------------------------------------------
 /// Runs the iterations [begin, end) of one chunk of a loop; `chunk` is the
 /// chunk's number. Returns 0, or non-zero after a failure (with this thread's

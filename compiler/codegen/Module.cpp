@@ -1,6 +1,7 @@
 // The module of a program: per entry point the C ABI function of LANGUAGE.md
 // §9, a uniform wrapper for the executable's harness, and the entry table.
 
+#include "codegen/CInterface.h"
 #include "codegen/CodeGen.h"
 #include "codegen/Emitter.h"
 #include "loops/Analysis.h"
@@ -143,13 +144,14 @@ llvm::GlobalVariable* constantGlobal(ModuleContext& module, const loops::Constan
   return global;
 }
 
-/// `int arr_NAME(sizes..., params..., results...)`: checks the dimensions, runs the body.
-/// An executable calls it only through the entry table, so there it is `arr.entry.NAME`,
-/// which no C name can be: an entry may then be called like any runtime function
-/// (`entry last_error`). It stays external: an internal function with thousands of
+/// `int arr.entry.NAME(sizes..., params..., results...)`: checks the dimensions (unless
+/// its caller does), runs the body; its arrays are noalias. Named so that no C name can
+/// take it: an entry may be called like any runtime function (`entry last_error`). It is
+/// called through the entry table of an executable, or by the C function arr_NAME
+/// (cAbiFunction). It stays external (hidden): an internal function with thousands of
 /// parameters (a large tuple) costs LLVM's interprocedural passes quadratic time.
 llvm::Function* entryFunction(ModuleContext& module, const loops::Function& function,
-                              bool exported) {
+                              bool checksDimensions) {
   llvm::LLVMContext& context = module.context();
   auto* ptr = llvm::PointerType::getUnqual(context);
   std::vector<llvm::Type*> params;
@@ -161,8 +163,8 @@ llvm::Function* entryFunction(ModuleContext& module, const loops::Function& func
     params.push_back(ptr);
   auto* type = llvm::FunctionType::get(llvm::Type::getInt32Ty(context), params, false);
   llvm::Function* made =
-      module.makeFunction(exported ? cName(function.name) : "arr.entry." + function.name, type,
-                          llvm::GlobalValue::ExternalLinkage);
+      module.makeFunction("arr.entry." + function.name, type, llvm::GlobalValue::ExternalLinkage);
+  made->setVisibility(llvm::GlobalValue::HiddenVisibility);
 
   Emitter emitter(module, made);
   emitter.planLocals(function.body);
@@ -209,10 +211,177 @@ llvm::Function* entryFunction(ModuleContext& module, const loops::Function& func
   for (const loops::ConstantArray& constant : function.constants)
     emitter.setBuffer(constant.buffer, constantGlobal(module, constant));
 
-  checkDimensions(module, function, made, builder);
+  if (checksDimensions) checkDimensions(module, function, made, builder);
   emitter.segmentedBlock(function.body);
   builder.CreateRet(builder.getInt32(0));
   emitter.finishFailurePath();
+  return made;
+}
+
+/// The value of a dimension of the entry's interface, and whether it overflows i64 (as
+/// checkDimensions evaluates it).
+std::pair<llvm::Value*, llvm::Value*> dimensionValue(llvm::IRBuilder<>& builder,
+                                                     const runtime::SizePolynomial& dimension,
+                                                     llvm::Function* made) {
+  size_t variable = 0;
+  if (dimension.isVariable(variable))
+    return {made->getArg(static_cast<unsigned>(variable)), builder.getFalse()};
+  llvm::Type* i128 = builder.getInt128Ty();
+  llvm::Value* total = llvm::ConstantInt::get(i128, 0);
+  llvm::Value* overflow = builder.getFalse();
+  for (const runtime::SizeTerm& term : dimension.terms) {
+    std::vector<llvm::Value*> factors;
+    for (size_t variable : term.variables)
+      factors.push_back(made->getArg(static_cast<unsigned>(variable)));
+    auto [product, termOverflow] =
+        checkedProduct(builder, builder.getInt64(term.coefficient), factors);
+    overflow = builder.CreateOr(overflow, termOverflow);
+    total = builder.CreateAdd(total, builder.CreateSExt(product, i128));
+  }
+  llvm::Value* value = builder.CreateTrunc(total, builder.getInt64Ty());
+  overflow =
+      builder.CreateOr(overflow, builder.CreateICmpNE(builder.CreateSExt(value, i128), total));
+  return {value, overflow};
+}
+
+/// `int arr_NAME(sizes..., params..., results...)` for C hosts (LANGUAGE.md §9): checks
+/// the dimensions, then the pointers (arrrt_prepare_call: no NULL array with elements, no
+/// two results overlapping, a temporary for a result overlapping a parameter), and calls
+/// the entry's body, whose array arguments are noalias, with storage that cannot alias.
+/// Glue like uniformWrapper, and made so for the same reasons.
+llvm::Function* cAbiFunction(ModuleContext& module, const loops::Function& function,
+                             llvm::Function* body) {
+  llvm::LLVMContext& context = module.context();
+  auto* ptr = llvm::PointerType::getUnqual(context);
+  llvm::Function* made = module.makeFunction(cName(function.name), body->getFunctionType(),
+                                             llvm::GlobalValue::ExternalLinkage);
+  made->addFnAttr(llvm::Attribute::NoInline);
+  made->addFnAttr(llvm::Attribute::OptimizeNone);
+  for (unsigned i = 0; i < body->arg_size(); ++i)
+    if (body->hasParamAttribute(i, llvm::Attribute::ZExt))
+      made->addParamAttr(i, llvm::Attribute::ZExt);
+  llvm::IRBuilder<> builder(llvm::BasicBlock::Create(context, "entry", made));
+  checkDimensions(module, function, made, builder);
+
+  CEntry c = cEntry(function);
+  llvm::Type* i64 = builder.getInt64Ty();
+  auto* argumentType = llvm::StructType::get(context, {ptr, i64, i64, ptr});
+  const llvm::DataLayout& layout = module.module.getDataLayout();
+  // The tables of arrrt_prepare_call: constant rows (element sizes and descriptions, all
+  // in one string) copied in at once, then each row's pointer and count stored.
+  struct Row {
+    llvm::Value* data;
+    const runtime::SignatureType* type;
+    loops::Elem elem;
+    std::string description;
+  };
+  auto table = [&](const std::vector<Row>& rows, const char* name) {
+    llvm::Value* table = builder.CreateAlloca(
+        argumentType, builder.getInt64(std::max<size_t>(rows.size(), 1)), name);
+    if (rows.empty()) return table;
+    std::string descriptions;
+    std::vector<size_t> offsets;
+    for (const Row& row : rows) {
+      offsets.push_back(descriptions.size());
+      descriptions += row.description + '\0';
+    }
+    llvm::Constant* text = llvm::ConstantDataArray::getString(context, descriptions, false);
+    auto* textGlobal = new llvm::GlobalVariable(module.module, text->getType(), true,
+                                                llvm::GlobalValue::PrivateLinkage, text, "names");
+    std::vector<llvm::Constant*> constants;
+    for (size_t i = 0; i < rows.size(); ++i)
+      constants.push_back(llvm::ConstantStruct::get(
+          argumentType,
+          {llvm::ConstantPointerNull::get(ptr), builder.getInt64(0),
+           builder.getInt64(int64_t(layout.getTypeAllocSize(module.memoryType(rows[i].elem)))),
+           llvm::ConstantExpr::getInBoundsGetElementPtr(
+               text->getType(), textGlobal,
+               llvm::ArrayRef<llvm::Constant*>{builder.getInt64(0),
+                                               builder.getInt64(int64_t(offsets[i]))})}));
+    auto* arrayType = llvm::ArrayType::get(argumentType, rows.size());
+    auto* initial =
+        new llvm::GlobalVariable(module.module, arrayType, true, llvm::GlobalValue::PrivateLinkage,
+                                 llvm::ConstantArray::get(arrayType, constants), "arguments");
+    builder.CreateMemCpy(table, llvm::MaybeAlign(8), initial, llvm::MaybeAlign(8),
+                         layout.getTypeAllocSize(arrayType));
+    for (size_t i = 0; i < rows.size(); ++i) {
+      // The element count, -1 when it or a dimension overflows (the dimensions were
+      // checked, not their product).
+      std::vector<llvm::Value*> dims;
+      llvm::Value* overflow = builder.getFalse();
+      for (const runtime::SizePolynomial& dimension : rows[i].type->shape) {
+        auto [value, dimensionOverflow] = dimensionValue(builder, dimension, made);
+        dims.push_back(value);
+        overflow = builder.CreateOr(overflow, dimensionOverflow);
+      }
+      llvm::Value* count = dims.size() == 1 ? dims[0] : nullptr;
+      if (!count) {
+        auto [product, productOverflow] = checkedProduct(builder, builder.getInt64(1), dims);
+        count = product;
+        overflow = builder.CreateOr(overflow, productOverflow);
+      }
+      // A negative count reads as one that overflows (arrrt_argument).
+      if (!llvm::isa<llvm::Constant>(overflow) ||
+          !llvm::cast<llvm::Constant>(overflow)->isZeroValue())
+        count = builder.CreateSelect(overflow, builder.getInt64(-1), count);
+      builder.CreateStore(rows[i].data,
+                          builder.CreateConstInBoundsGEP2_32(argumentType, table, unsigned(i), 0));
+      builder.CreateStore(count,
+                          builder.CreateConstInBoundsGEP2_32(argumentType, table, unsigned(i), 1));
+    }
+    return table;
+  };
+
+  std::vector<Row> paramRows, resultRows;
+  unsigned firstParam = static_cast<unsigned>(function.sizes.size());
+  for (size_t i = 0; i < function.params.size(); ++i) {
+    if (function.params[i].scalar) continue;
+    const runtime::SignatureParam& param = c.signature.params[i];
+    paramRows.push_back({made->getArg(firstParam + unsigned(i)), &param.type,
+                         function.params[i].buffer->type,
+                         "the parameter " + param.name + " (" +
+                             runtime::formatType(param.type, c.signature.sizes) + ")"});
+  }
+  unsigned firstResult = firstParam + unsigned(function.params.size());
+  for (const CArgument& argument : c.arguments) {
+    if (argument.role != CArgument::Role::Result) continue;
+    const runtime::SignatureType& type = c.signature.results[argument.index];
+    resultRows.push_back({made->getArg(firstResult + unsigned(argument.index)), &type,
+                          function.results[argument.index]->type,
+                          "the result " + argument.name + " (" +
+                              runtime::formatType(type, c.signature.sizes) + ")"});
+  }
+  size_t arrayCount = paramRows.size();
+  llvm::Value* params = table(paramRows, "params");
+  llvm::Value* results = table(resultRows, "results");
+  llvm::Value* storage = builder.CreateAlloca(
+      ptr, builder.getInt64(std::max<size_t>(function.results.size(), 1)), "storage");
+  llvm::Type* i32 = builder.getInt32Ty();
+  llvm::Function* prepare = module.runtimeFunction(
+      "arrrt_prepare_call", llvm::FunctionType::get(i32, {ptr, i64, ptr, i64, ptr}, false));
+  llvm::Function* finish = module.runtimeFunction(
+      "arrrt_finish_call", llvm::FunctionType::get(i32, {ptr, i64, ptr, i32}, false));
+  llvm::Value* resultCount = builder.getInt64(int64_t(function.results.size()));
+  llvm::Value* prepared = builder.CreateCall(
+      prepare, {params, builder.getInt64(int64_t(arrayCount)), results, resultCount, storage});
+  auto* refused = llvm::BasicBlock::Create(context, "refused", made);
+  auto* call = llvm::BasicBlock::Create(context, "call", made);
+  builder.CreateCondBr(builder.CreateICmpNE(prepared, builder.getInt32(0)), refused, call);
+  builder.SetInsertPoint(refused);
+  builder.CreateRet(builder.getInt32(1));
+
+  builder.SetInsertPoint(call);
+  std::vector<llvm::Value*> arguments;
+  for (unsigned i = 0; i < firstResult; ++i)
+    arguments.push_back(made->getArg(i));
+  for (size_t i = 0; i < function.results.size(); ++i)
+    arguments.push_back(
+        builder.CreateLoad(ptr, builder.CreateConstInBoundsGEP1_64(ptr, storage, i)));
+  llvm::CallInst* status = builder.CreateCall(body, arguments);
+  for (unsigned i = 0; i < body->arg_size(); ++i)
+    if (body->hasParamAttribute(i, llvm::Attribute::ZExt))
+      status->addParamAttr(i, llvm::Attribute::ZExt);
+  builder.CreateRet(builder.CreateCall(finish, {results, resultCount, storage, status}));
   return made;
 }
 
@@ -300,8 +469,13 @@ std::unique_ptr<llvm::Module> generateModule(const loops::Program& program,
 
   std::vector<llvm::Function*> wrappers;
   for (const loops::Function& function : program.functions) {
-    llvm::Function* entry = entryFunction(shared, function, !withEntryTable);
-    if (withEntryTable) wrappers.push_back(uniformWrapper(shared, function, entry));
+    // An executable's harness allocates every argument itself: only C hosts need the
+    // checks of cAbiFunction, which then checks the dimensions too.
+    llvm::Function* entry = entryFunction(shared, function, withEntryTable);
+    if (withEntryTable)
+      wrappers.push_back(uniformWrapper(shared, function, entry));
+    else
+      cAbiFunction(shared, function, entry);
   }
   if (withEntryTable) entryTable(shared, entries, wrappers);
 

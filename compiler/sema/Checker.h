@@ -48,6 +48,7 @@ public:
   void bind(const std::string& name, Local local) { scopes_.back()[name] = std::move(local); }
 
   TypeP check(ast::Expr& expr, Hint hint = std::nullopt);
+  TypeP checkKind(ast::Expr& expr, Hint hint); // check, by the kind of expression
   /// Checks `expr` where a value of type `expected` is wanted: literals take
   /// their element types from it, also inside tuple expressions. The caller
   /// still compares the result with `expected`.

@@ -131,9 +131,12 @@ private:
       auto [module, path] = pending[next];
       for (const ast::Decl& decl : module->ast.decls) {
         if (decl.kind != ast::Decl::Kind::Import) continue;
-        std::string found = findImport(decl.importPath, fs::path(path).parent_path());
+        std::string problem;
+        std::string found = findImport(decl.importPath, fs::path(path).parent_path(), problem);
         if (found.empty()) {
-          diags_.error(decl.nameRange.begin, "cannot find import '" + decl.importPath + "'");
+          diags_.error(decl.nameRange.begin,
+                       problem.empty() ? "cannot find import '" + decl.importPath + "'"
+                                       : "cannot import '" + decl.importPath + "': " + problem);
           continue;
         }
         ModuleInfo* imported = nullptr;
@@ -156,10 +159,19 @@ private:
     }
   }
 
-  std::string findImport(const std::string& name, const fs::path& importerDir) const {
+  /// The first regular file among the candidates, else "" with `problem` saying what the
+  /// first existing candidate is instead (nothing when none exists). Devices and pipes
+  /// are never opened: /dev/zero would be read without end.
+  std::string findImport(const std::string& name, const fs::path& importerDir,
+                         std::string& problem) const {
     std::error_code error;
-    for (const fs::path& candidate : {importerDir / name, fs::path(stdlibDir_) / name})
-      if (fs::is_regular_file(candidate, error)) return candidate.string();
+    for (const fs::path& candidate : {importerDir / name, fs::path(stdlibDir_) / name}) {
+      fs::file_status status = fs::status(candidate, error);
+      if (fs::is_regular_file(status)) return candidate.string();
+      if (!problem.empty() || !fs::exists(status)) continue;
+      problem = candidate.string() +
+                (fs::is_directory(status) ? " is a directory" : " is not a regular file");
+    }
     return "";
   }
 

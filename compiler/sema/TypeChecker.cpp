@@ -75,6 +75,17 @@ const FunctionChecker::Local* FunctionChecker::lookupLocal(const std::string& na
 }
 
 TypeP FunctionChecker::check(ast::Expr& expr, Hint hint) {
+  // Dimension arithmetic (Dim) throws std::overflow_error wherever a dimension of a type
+  // leaves i64 (reshape, concat, a built shape, a call's instantiated result): the
+  // innermost expression being checked is where it happened.
+  try {
+    return checkKind(expr, hint);
+  } catch (const std::overflow_error&) {
+    throw CompileError(expr.range.begin, "a dimension of this expression's type overflows i64");
+  }
+}
+
+TypeP FunctionChecker::checkKind(ast::Expr& expr, Hint hint) {
   using K = ast::Expr::Kind;
   TypeP type;
   switch (expr.kind) {

@@ -101,7 +101,9 @@ def check_object(arrc, nm, directory):
     if names is None:
         report(False, "nm lists the object's symbols", describe([nm, obj], listing))
     else:
-        ours = {name for name in names if name.startswith("arr")}
+        # The bodies the C functions call (arr.entry.NAME, hidden) are no C names: they
+        # cannot clash with a host's.
+        ours = {name for name in names if name.startswith("arr") and "." not in name}
         wanted = {"arr_" + name for name in ENTRIES}
         report(ours == wanted, "the object defines exactly the entries' C functions",
                f"  defined: {sorted(ours)}\n  expected: {sorted(wanted)}")
