@@ -1,6 +1,7 @@
 #include "codegen/SharedLibrary.h"
 
 #include "codegen/Artifacts.h"
+#include "runtime/Files.h"
 
 #include <llvm/Support/FileSystem.h>
 
@@ -19,8 +20,12 @@ struct TemporaryFile {
     if (std::error_code error = llvm::sys::fs::createTemporaryFile("arrc", extension, created))
       throw std::runtime_error("cannot create a temporary file: " + error.message());
     path = std::string(created);
+    runtime::removeOnInterrupt(path);
   }
-  ~TemporaryFile() { llvm::sys::fs::remove(path); }
+  ~TemporaryFile() {
+    llvm::sys::fs::remove(path);
+    runtime::keepOnInterrupt(path);
+  }
   TemporaryFile(const TemporaryFile&) = delete;
   TemporaryFile& operator=(const TemporaryFile&) = delete;
 };
