@@ -6,7 +6,9 @@
 #include <climits>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <random>
 
 #include <fcntl.h>
 #include <pthread.h>
@@ -14,6 +16,7 @@
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 extern char** environ;
@@ -269,10 +272,17 @@ InterruptSlot interruptSlots[32];
 /// The process group of the child runProcess waits for, or 0.
 std::atomic<pid_t> interruptibleGroup{0};
 std::atomic<bool> interrupted{false};
+std::atomic<bool> spawning{false};
 constexpr int kInterruptSignals[] = {SIGINT, SIGTERM, SIGHUP};
 
 void onInterrupt(int signal) {
   interrupted.store(true);
+  // A child being started on another thread is waited for, so that it is known and
+  // ended here (runProcess starts none once `interrupted` is set).
+  while (spawning.load()) {
+    struct timespec pause = {0, 1000000};
+    nanosleep(&pause, nullptr);
+  }
   if (pid_t group = interruptibleGroup.load(); group > 0) {
     kill(-group, SIGKILL);
     // Every process of the group is a child of this one (a subreaper adopts the
@@ -326,6 +336,39 @@ void keepOnInterrupt(const std::string& path) {
   }
 }
 
+TemporaryFile::TemporaryFile(const std::string& prefix, const std::string& extension) {
+  std::string directory = "/tmp";
+  for (const char* variable : {"TMPDIR", "TMP", "TEMP", "TEMPDIR"}) // as LLVM looks
+    if (const char* value = std::getenv(variable); value && *value) {
+      directory = value;
+      break;
+    }
+  std::random_device entropy;
+  for (unsigned attempt = 0;; ++attempt) {
+    char suffix[16];
+    std::snprintf(suffix, sizeof suffix, "%08x", unsigned(entropy()));
+    std::string path = directory + "/" + prefix + "-" + suffix + "." + extension;
+    // Registered first: an interrupt just after the file appears still removes it.
+    removeOnInterrupt(path);
+    int descriptor = open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    int error = errno;
+    if (descriptor >= 0) {
+      close(descriptor);
+      path_ = path;
+      return;
+    }
+    keepOnInterrupt(path);
+    if (error != EEXIST || attempt >= 100)
+      throw IoError("cannot create a temporary file in '" + directory +
+                    "': " + std::strerror(error));
+  }
+}
+
+TemporaryFile::~TemporaryFile() {
+  unlink(path_.c_str());
+  keepOnInterrupt(path_);
+}
+
 int runProcess(const std::vector<std::string>& arguments) {
   // The driver's own children (the linker) become this process's when the driver dies,
   // so that the handler can reap them too.
@@ -343,6 +386,12 @@ int runProcess(const std::vector<std::string>& arguments) {
   for (int signal : kInterruptSignals)
     sigaddset(&interrupts, signal);
   pthread_sigmask(SIG_BLOCK, &interrupts, &previous);
+  spawning.store(true);
+  if (interrupted.load()) {
+    spawning.store(false);
+    for (;;)
+      pause(); // the handler, on another thread, ends the process
+  }
   posix_spawnattr_t attributes;
   posix_spawnattr_init(&attributes);
   posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK);
@@ -352,6 +401,7 @@ int runProcess(const std::vector<std::string>& arguments) {
   int error = posix_spawn(&child, argv[0], nullptr, &attributes, argv.data(), environ);
   posix_spawnattr_destroy(&attributes);
   if (error == 0) interruptibleGroup.store(child);
+  spawning.store(false);
   pthread_sigmask(SIG_SETMASK, &previous, nullptr);
   if (error != 0) throwOsError("run", arguments[0], error);
 

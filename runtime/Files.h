@@ -114,6 +114,22 @@ private:
   std::vector<Staged> staged_;
 };
 
+/// A new empty file in the temporary directory ($TMPDIR, else /tmp) named
+/// PREFIX-RANDOM.EXTENSION, removed on destruction and registered with
+/// removeOnInterrupt before it is created. Throws IoError if it cannot be made.
+class TemporaryFile {
+public:
+  TemporaryFile(const std::string& prefix, const std::string& extension);
+  ~TemporaryFile();
+  TemporaryFile(const TemporaryFile&) = delete;
+  TemporaryFile& operator=(const TemporaryFile&) = delete;
+
+  const std::string& path() const { return path_; }
+
+private:
+  std::string path_;
+};
+
 /// Makes SIGINT, SIGTERM and SIGHUP (unless ignored) remove the files registered
 /// with removeOnInterrupt and end the child process started by runProcess, before
 /// the process ends as the signal's default action would. Async-signal-safe: the

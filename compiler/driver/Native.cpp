@@ -7,7 +7,7 @@
 #include "driver/PassManager.h"
 #include "runtime/Files.h"
 
-#include <llvm/Support/FileSystem.h>
+#include <llvm/ADT/SmallString.h>
 #include <llvm/Support/Path.h>
 
 #include <algorithm>
@@ -155,21 +155,9 @@ void emitArtifacts(const Options& options, const loops::Program& loops, llvm::Mo
     } else {
       // Checked before the work: an output that may not be written fails at once.
       std::string executable = staged.add(*options.output, true);
-      llvm::SmallString<256> object;
-      if (std::error_code error = llvm::sys::fs::createTemporaryFile("arrc", "o", object))
-        throw std::runtime_error("cannot create a temporary file: " + error.message());
-      struct Remove {
-        std::string path;
-        explicit Remove(std::string created) : path(std::move(created)) {
-          runtime::removeOnInterrupt(path);
-        }
-        ~Remove() {
-          llvm::sys::fs::remove(path);
-          runtime::keepOnInterrupt(path);
-        }
-      } remove{std::string(object)};
-      codegen::writeObject(module, target, std::string(object));
-      codegen::linkExecutable(std::string(object), executable);
+      runtime::TemporaryFile object("arrc", "o");
+      codegen::writeObject(module, target, object.path());
+      codegen::linkExecutable(object.path(), executable);
     }
     staged.commit();
   } catch (const std::runtime_error& error) {
