@@ -237,9 +237,9 @@ void StagedOutputs::commit() {
   for (Staged& file : staged_) {
     if (file.temporary == file.target) continue;
     if (file.replaces) {
-      // As a write in place would leave them; only root may give the file away, and a
-      // failure to do so leaves it the writer's, as a new file would be.
-      if (chown(file.temporary.c_str(), file.owner, file.group) != 0) errno = 0;
+      // As a write in place would leave them. Only root may give the file to another
+      // owner; where that fails, the file stays the writer's, as a new file would be.
+      [[maybe_unused]] int owned = chown(file.temporary.c_str(), file.owner, file.group);
       if (chmod(file.temporary.c_str(), file.mode) != 0) throwOsError("write", file.named, errno);
     }
     if (std::rename(file.temporary.c_str(), file.target.c_str()) != 0)
