@@ -21,7 +21,8 @@ than NumPy's limit of 10000 bytes is refused, before it is read, from a pipe (cl
 Interrupts: arrc killed by SIGINT, SIGTERM or SIGHUP while its object file exists (arrc
 stopped at that point, then signalled) or while it links (the linker stopped, then arrc
 signalled) ends by that signal and leaves no arrc-* file in its TMPDIR, no hidden
-temporary beside the output, no output, and no linker running.
+temporary beside the output, no output, and no linker running. A linker killed by
+SIGTERM (arrc itself not signalled) is a failed link: one error line, no file left.
 
 Prints one line per case and a final `N passed, M failed`; exits 1 if any failed.
 """
@@ -340,6 +341,33 @@ def interrupt_cases(arrc, workdir, program):
                 check(name + ": leaves no linker running", not alive(stopped), str(stopped))
 
 
+def killed_linker_case(arrc, workdir, program):
+    """The linker, not arrc, killed: arrc reports the failed link and cleans up."""
+    temporary = tempfile.mkdtemp(prefix="tmp-", dir=workdir)
+    output = tempfile.mkdtemp(prefix="out-", dir=workdir)
+    arrc_process = subprocess.Popen([arrc, program, "-o", os.path.join(output, "prog")],
+                                    env=dict(os.environ, TMPDIR=temporary),
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + TIMEOUT
+    killed = False
+    while arrc_process.poll() is None and time.monotonic() < deadline:
+        driver = children(arrc_process.pid)
+        if driver:
+            os.kill(driver[0], signal.SIGSTOP)  # so that it cannot finish first
+            os.kill(driver[0], signal.SIGTERM)
+            os.kill(driver[0], signal.SIGCONT)
+            killed = True
+            break
+        time.sleep(0.0005)
+    _, stderr = arrc_process.communicate(timeout=TIMEOUT)
+    left = os.listdir(temporary) + os.listdir(output)
+    check("a killed linker is a failed link", killed and arrc_process.returncode == 1 and
+          "linking" in stderr and "killed by signal 15" in stderr and
+          len(stderr.splitlines()) == 1,
+          f"status {arrc_process.returncode}, stderr {stderr!r}")
+    check("a killed linker leaves no file behind", left == [], str(left))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--arrc", required=True)
@@ -358,6 +386,7 @@ def main():
         output_cases(arrc, workdir, prog, program)
         pipe_cases(workdir, prog)
         interrupt_cases(arrc, workdir, program)
+        killed_linker_case(arrc, workdir, program)
         # Leave nothing the cleanup cannot remove.
         for root, directories, _ in os.walk(workdir):
             for directory in directories:
