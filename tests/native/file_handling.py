@@ -23,6 +23,8 @@ stopped at that point, then signalled) or while it links (the linker stopped, th
 signalled) ends by that signal and leaves no arrc-* file in its TMPDIR, no hidden
 temporary beside the output, no output, and no linker running. A linker killed by
 SIGTERM (arrc itself not signalled) is a failed link: one error line, no file left.
+An executable stopped while it writes a large -o result, then sent one of the three
+signals, ends by it and leaves neither the output nor its temporary.
 
 Prints one line per case and a final `N passed, M failed`; exits 1 if any failed.
 """
@@ -42,7 +44,11 @@ import time
 
 import numpy as np
 
-PROGRAM = "entry main(xs: [n]f64): [n]f64 = xs * 2.0\n"
+PROGRAM = """entry main(xs: [n]f64): [n]f64 = xs * 2.0
+
+-- A result of 512 bytes per element of `a`, which takes a while to write.
+entry wide(a: [n]f64): [n, 64]f64 = build([n], \\i -> a[i] + f64(iota(64)))
+"""
 TIMEOUT = 300
 INTERRUPTS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
@@ -329,16 +335,48 @@ def interrupt_cases(arrc, workdir, program):
                 time.sleep(0.0005)
             os.kill(arrc_process.pid, number)
             os.kill(arrc_process.pid, signal.SIGCONT)
-            _, stderr = arrc_process.communicate(timeout=TIMEOUT)
-            status = arrc_process.returncode
+            status = arrc_process.wait(timeout=TIMEOUT)
             left = os.listdir(temporary) + os.listdir(output)
-            check(name + ": caught at that point", caught, "arrc finished first")
+            linker_left = stopped is not None and alive(stopped)
+            if linker_left:
+                os.kill(stopped, signal.SIGKILL)  # it holds arrc's stderr open
+            stderr = arrc_process.stderr.read().decode(errors="replace")
+            arrc_process.stderr.close()
+            check(name + ": caught at that point", caught,
+                  "arrc finished first, or had no temporary beside its output")
             check(name + ": ends by the signal", status == -number,
                   f"status {status}, stderr {stderr!r}")
             check(name + ": leaves no file behind", left == [], str(left))
             if stopped is not None:
-                time.sleep(0.1)
-                check(name + ": leaves no linker running", not alive(stopped), str(stopped))
+                check(name + ": leaves no linker running", not linker_left, str(stopped))
+
+
+def interrupted_executable_cases(workdir, prog):
+    """An executable interrupted while it writes its -o file leaves neither it nor a temporary."""
+    values = os.path.join(workdir, "wide-input.npy")
+    np.save(values, np.zeros(200000))
+    for number in INTERRUPTS:
+        output = tempfile.mkdtemp(prefix="exe-out-", dir=workdir)
+        process = subprocess.Popen([prog, "--entry", "wide", values, "-o",
+                                    os.path.join(output, "out.npy")],
+                                   preexec_fn=default_interrupts, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.PIPE, text=True)
+        caught = False
+        deadline = time.monotonic() + TIMEOUT
+        while process.poll() is None and time.monotonic() < deadline:
+            if hidden_files(output):
+                os.kill(process.pid, signal.SIGSTOP)
+                caught = True
+                break
+            time.sleep(0.0005)
+        os.kill(process.pid, number)
+        os.kill(process.pid, signal.SIGCONT)
+        _, stderr = process.communicate(timeout=TIMEOUT)
+        name = f"prog -o interrupted by {number.name} while it writes"
+        check(name + ": caught at that point", caught, "it finished first")
+        check(name + ": ends by the signal", process.returncode == -number,
+              f"status {process.returncode}, stderr {stderr!r}")
+        check(name + ": leaves no file behind", os.listdir(output) == [], str(os.listdir(output)))
 
 
 def killed_linker_case(arrc, workdir, program):
@@ -387,6 +425,7 @@ def main():
         pipe_cases(workdir, prog)
         interrupt_cases(arrc, workdir, program)
         killed_linker_case(arrc, workdir, program)
+        interrupted_executable_cases(workdir, prog)
         # Leave nothing the cleanup cannot remove.
         for root, directories, _ in os.walk(workdir):
             for directory in directories:
