@@ -46,8 +46,9 @@ public:
       text_.reset();
       if (next_ == files_.size()) throw IoError("the input files hold no further value");
       const std::string& path = files_[next_++];
-      if (hasNpyExtension(path)) return readInputFile(path, dtype, rank);
-      text_.emplace(readWholeFile(path), path);
+      InputFile file(path);
+      if (isNpyInput(file)) return readNpyInput(file, dtype, rank);
+      text_.emplace(readWholeFile(file), path);
       if (text_->atEnd()) throw IoError(path + ": the file holds no value");
     }
     return text_->readValue(dtype, rank);

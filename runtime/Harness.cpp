@@ -9,6 +9,7 @@
 
 #include "runtime/Abi.h"
 #include "runtime/EntryIo.h"
+#include "runtime/Files.h"
 #include "runtime/Parallel.h"
 #include "runtime/SizeBinding.h"
 
@@ -236,6 +237,8 @@ int runEntry(const Options& options) {
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
+  // An interrupted -o leaves no temporary file beside OUT.npy.
+  arr::runtime::cleanUpOnInterrupt();
   try {
     Options options = parseOptions(argc, argv);
     if (options.help) {

@@ -16,6 +16,8 @@ static_assert(std::endian::native == std::endian::little,
 
 constexpr std::string_view kMagic = "\x93NUMPY";
 constexpr size_t kAlignment = 64; // numpy >= 1.14 pads the header to this size.
+// numpy.lib.format's max_header_size: longer headers are refused as unsafe to parse.
+constexpr uint64_t kMaxHeaderLength = 10000;
 
 /// What the header dictionary says about the array.
 struct NpyHeader {
@@ -240,6 +242,11 @@ ArrayValue readNpyFile(InputFile& file) {
   if (file.isRegular() && preambleSize + headerLength > file.size())
     throw IoError("header length " + std::to_string(headerLength) +
                   " goes beyond the end of the file (" + std::to_string(file.size()) + " bytes)");
+  // Checked before reading: a pipe's header would otherwise be buffered to whatever
+  // length it claims (up to 4 GiB).
+  if (headerLength > kMaxHeaderLength)
+    throw IoError("header length " + std::to_string(headerLength) + " is larger than " +
+                  std::to_string(kMaxHeaderLength) + " bytes, the most NumPy reads");
   ArrayBytes headerBytes;
   readUpTo(file, headerLength, headerBytes);
   if (headerBytes.size() < headerLength)
@@ -299,13 +306,21 @@ std::string npyDescr(Dtype dtype) {
   return "?";
 }
 
-ArrayValue readNpy(const std::string& path) {
-  InputFile file(path);
+ArrayValue readNpy(InputFile& file) {
   try {
     return readNpyFile(file);
   } catch (const IoError& error) {
-    throw IoError(path + ": " + error.what());
+    throw IoError(file.path() + ": " + error.what());
   }
+}
+
+ArrayValue readNpy(const std::string& path) {
+  InputFile file(path);
+  return readNpy(file);
+}
+
+bool startsWithNpyMagic(InputFile& file) {
+  return file.peek(kMagic.size()) == kMagic;
 }
 
 void writeNpy(const std::string& path, const ArrayValue& value) {
@@ -321,21 +336,22 @@ void writeNpy(const std::string& path, const ArrayValue& value) {
   std::string header = "{'descr': '" + npyDescr(value.dtype) +
                        "', 'fortran_order': False, 'shape': " + pythonShapeTuple(value.shape) +
                        ", }";
-  auto paddedHeaderLength = [&](size_t preambleSize) {
-    size_t unpadded = preambleSize + header.size() + 1;
-    return header.size() + 1 + (kAlignment - unpadded % kAlignment) % kAlignment;
-  };
-  bool version1 = paddedHeaderLength(10) <= 0xffff;
-  size_t preambleSize = version1 ? 10 : 12;
-  size_t headerLength = paddedHeaderLength(preambleSize);
+  // Version 1.0: its 2-byte header length is enough for every header readers accept.
+  constexpr size_t kPreambleSize = 10;
+  size_t unpadded = kPreambleSize + header.size() + 1;
+  size_t headerLength = header.size() + 1 + (kAlignment - unpadded % kAlignment) % kAlignment;
+  if (headerLength > kMaxHeaderLength)
+    throw IoError("cannot write '" + path + "': the .npy header of a rank-" +
+                  std::to_string(value.rank()) + " array would be longer than " +
+                  std::to_string(kMaxHeaderLength) + " bytes, the most NumPy reads");
   header.resize(headerLength - 1, ' ');
   header += '\n';
 
   std::string preamble(kMagic);
-  preamble += static_cast<char>(version1 ? 1 : 2);
+  preamble += '\x01';
   preamble += '\0';
-  for (size_t i = 0; i < preambleSize - 8; ++i)
-    preamble += static_cast<char>((headerLength >> (8 * i)) & 0xff);
+  preamble += static_cast<char>(headerLength & 0xff);
+  preamble += static_cast<char>(headerLength >> 8);
 
   OutputFile file(path);
   file.write(preamble.data(), preamble.size());

@@ -1,5 +1,6 @@
 #include "runtime/ReadInput.h"
 
+#include "runtime/Files.h"
 #include "runtime/Npy.h"
 #include "runtime/TextReader.h"
 
@@ -17,12 +18,24 @@ bool hasNpyExtension(const std::string& path) {
                     });
 }
 
-ArrayValue readInputFile(const std::string& path, Dtype expected, size_t expectedRank) {
-  if (!hasNpyExtension(path)) return readTextFile(path, expected, expectedRank);
-  ArrayValue value = readNpy(path);
+bool isNpyInput(InputFile& file) {
+  return hasNpyExtension(file.path()) || startsWithNpyMagic(file);
+}
+
+ArrayValue readNpyInput(InputFile& file, Dtype expected, size_t expectedRank) {
+  ArrayValue value = readNpy(file);
   if (value.dtype != expected || value.rank() != expectedRank)
-    throw IoError(path + ": expected " + describeType(expected, expectedRank) + ", got " +
+    throw IoError(file.path() + ": expected " + describeType(expected, expectedRank) + ", got " +
                   describeType(value.dtype, value.rank()));
+  return value;
+}
+
+ArrayValue readInputFile(const std::string& path, Dtype expected, size_t expectedRank) {
+  InputFile file(path);
+  if (isNpyInput(file)) return readNpyInput(file, expected, expectedRank);
+  TextReader reader(readWholeFile(file), path);
+  ArrayValue value = reader.readValue(expected, expectedRank);
+  reader.expectEnd();
   return value;
 }
 

@@ -2,9 +2,7 @@
 
 #include "codegen/CInterface.h"
 #include "codegen/CodeGen.h"
-
-#include <llvm/ADT/SmallVector.h>
-#include <llvm/Support/Program.h>
+#include "runtime/Files.h"
 
 #include <map>
 #include <set>
@@ -86,9 +84,15 @@ void link(std::vector<std::string> arguments, const std::string& output) {
     arguments.push_back(flag);
   arguments.push_back("-o");
   arguments.push_back(output);
-  llvm::SmallVector<llvm::StringRef, 16> refs(arguments.begin(), arguments.end());
+  // In a process group of its own, which an interrupt of arrc ends before removing the
+  // output (runtime/Files.h).
   std::string error;
-  int status = llvm::sys::ExecuteAndWait(ARR_CLANG, refs, std::nullopt, {}, 0, 0, &error);
+  int status = 1;
+  try {
+    status = runtime::runProcess(arguments);
+  } catch (const runtime::IoError& failure) {
+    error = failure.what();
+  }
   if (status != 0)
     throw std::runtime_error("linking " + output + " failed" + (error.empty() ? "" : ": " + error));
 }

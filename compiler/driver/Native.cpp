@@ -7,7 +7,7 @@
 #include "driver/PassManager.h"
 #include "runtime/Files.h"
 
-#include <llvm/Support/FileSystem.h>
+#include <llvm/ADT/SmallString.h>
 #include <llvm/Support/Path.h>
 
 #include <algorithm>
@@ -151,17 +151,13 @@ void emitArtifacts(const Options& options, const loops::Program& loops, llvm::Mo
       writeText(stagedHeader, codegen::cHeader(loops, includeGuard(header)));
     } else if (options.sharedLibrary) {
       std::string library = options.output.value_or(defaultOutputPath(options.input, "so"));
-      codegen::writeSharedLibrary(module, target, staged.add(library));
+      codegen::writeSharedLibrary(module, target, staged.add(library, true));
     } else {
-      llvm::SmallString<256> object;
-      if (std::error_code error = llvm::sys::fs::createTemporaryFile("arrc", "o", object))
-        throw std::runtime_error("cannot create a temporary file: " + error.message());
-      struct Remove {
-        std::string path;
-        ~Remove() { llvm::sys::fs::remove(path); }
-      } remove{std::string(object)};
-      codegen::writeObject(module, target, std::string(object));
-      codegen::linkExecutable(std::string(object), staged.add(*options.output));
+      // Checked before the work: an output that may not be written fails at once.
+      std::string executable = staged.add(*options.output, true);
+      runtime::TemporaryFile object("arrc", "o");
+      codegen::writeObject(module, target, object.path());
+      codegen::linkExecutable(object.path(), executable);
     }
     staged.commit();
   } catch (const std::runtime_error& error) {

@@ -4,6 +4,7 @@
 #include "codegen/Artifacts.h"
 #include "driver/Options.h"
 #include "driver/Pipeline.h"
+#include "runtime/Files.h"
 
 #include <pthread.h>
 
@@ -90,6 +91,8 @@ int main(int argc, char** argv) {
     std::cout << arr::driver::stdlibDir() << "\n";
     return 0;
   }
+  // An interrupted compilation leaves no temporary object file and no half-linked output.
+  arr::runtime::cleanUpOnInterrupt();
   int status = runWithLargeStack(options);
   std::cout.flush();
   return status;

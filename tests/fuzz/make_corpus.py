@@ -13,7 +13,10 @@ test programs as text, and .npy files of every element type at ranks 0 to 3
 (empty, Fortran-order, big-endian and version-2.0 ones too), and empty arrays
 whose other dimensions are near 2^63 as text and .npy headers, each behind the
 selector byte fuzz_inputs.cpp expects (bit 0: .npy; bits 1-2: element type
-f64, f32, i64, bool; bits 3-4: the rank expected from text). Needs NumPy.
+f64, f32, i64, bool; bits 3-4: the rank expected from text; bits 5-6: read as an
+executable's input file through a pipe, a FIFO or a regular file, which the
+.npy and text seeds of ranks 0 to 2 and a header claiming 4 GiB are also given
+as). Needs NumPy.
 """
 
 import glob
@@ -35,8 +38,11 @@ def write(directory, content):
         out.write(content)
 
 
-def text_selector(dtype, rank):
-    return bytes([(DTYPES[dtype] << 1) | (min(rank, 3) << 3)])
+def text_selector(dtype, rank, channel=0):
+    return bytes([(DTYPES[dtype] << 1) | (min(rank, 3) << 3) | (channel << 5)])
+
+
+CHANNELS = (1, 2, 3)  # fuzz_inputs.cpp's pipe, FIFO and regular input file
 
 
 def split_values(line):
@@ -146,9 +152,13 @@ def main():
     for dtype, numpy_type in (("f64", "<f8"), ("f32", "<f4"), ("i64", "<i8"), ("bool", "|b1")):
         for shape in ((), (3,), (2, 3), (2, 1, 2), (0,), (2, 0)):
             array = (rng.standard_normal(shape) * 10).astype(numpy_type)
+            text = repr(array.tolist()).replace("True", "true").replace("False", "false")
             write(inputs, b"\x01" + npy_bytes(array))
-            write(inputs, text_selector(dtype, len(shape)) + (repr(array.tolist()).replace("True", "true")
-                                                               .replace("False", "false")).encode())
+            write(inputs, text_selector(dtype, len(shape)) + text.encode())
+            if len(shape) <= 2:
+                for channel in CHANNELS:
+                    write(inputs, text_selector(dtype, len(shape), channel) + npy_bytes(array))
+                    write(inputs, text_selector(dtype, len(shape), channel) + text.encode())
         matrix = (rng.standard_normal((2, 3)) * 10).astype(numpy_type)
         write(inputs, b"\x01" + npy_bytes(np.asfortranarray(matrix)))
         write(inputs, b"\x01" + npy_bytes(matrix, version=(2, 0)))
@@ -158,6 +168,8 @@ def main():
         text = "empty([%s]f64)" % ",".join(str(d) for d in shape)
         write(inputs, text_selector("f64", len(shape)) + text.encode())
         write(inputs, b"\x01" + npy_header_only("<f8", shape))
+    for channel in CHANNELS:
+        write(inputs, text_selector("f64", 1, channel) + b"\x93NUMPY\x02\x00\xff\xff\xff\xff{")
     for program in HUGE_PROGRAMS:
         write(frontend, program.encode())
     print("corpus: %d source files, %d input seeds in %s" % (

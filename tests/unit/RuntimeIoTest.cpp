@@ -199,15 +199,21 @@ TEST_F(RuntimeIoTest, NpyWriterProducesNumpyHeader) {
   EXPECT_EQ(readBytes("c.npy").size(), 128u); // No data: the header alone.
 }
 
-TEST_F(RuntimeIoTest, NpyWriterSwitchesToVersion2ForHugeHeaders) {
-  // 30000 dimensions of 1 make a header beyond version 1.0's 64 KiB limit.
-  ArrayValue value(Dtype::F64, std::vector<int64_t>(30000, 1));
-  value.data<double>()[0] = 7.5;
-  writeNpy(path("big.npy"), value);
-  std::string bytes = readBytes("big.npy");
-  EXPECT_EQ(bytes[6], 2);
-  EXPECT_EQ((bytes.size() - 8) % 64, 0u);
-  EXPECT_EQ(readNpy(path("big.npy")), value);
+TEST_F(RuntimeIoTest, NpyWriterRefusesHeadersNumPyWouldNotRead) {
+  // 3400 dimensions of 1 make a header of more than 10200 bytes, beyond NumPy's 10000.
+  ArrayValue value(Dtype::F64, std::vector<int64_t>(3400, 1));
+  EXPECT_EQ(ioErrorOf([&] { writeNpy(path("big.npy"), value); }),
+            "cannot write '" + path("big.npy") +
+                "': the .npy header of a rank-3400 array would be longer than 10000 bytes, the "
+                "most NumPy reads");
+  // 3200 dimensions fit, in a header of at most 10000 bytes that reads back.
+  ArrayValue fits(Dtype::F64, std::vector<int64_t>(3200, 1));
+  fits.data<double>()[0] = 7.5;
+  writeNpy(path("fits.npy"), fits);
+  std::string bytes = readBytes("fits.npy");
+  EXPECT_EQ(bytes[6], 1);
+  EXPECT_LE(bytes.size() - 10 - 8, 10000u);
+  EXPECT_EQ(readNpy(path("fits.npy")), fits);
 }
 
 // ---------------------------------------------------------------------------
@@ -349,6 +355,24 @@ TEST_F(RuntimeIoTest, NpyReadsFromPipes) {
   EXPECT_EQ(ioErrorOf([&] { readNpy(fifo); }),
             fifo + ": file is truncated: expected 8000000000000 bytes of data, found 8");
   writer.join();
+
+  // A header longer than NumPy's limit is refused before it is read, not buffered to the
+  // 4 GiB it claims.
+  writer = feed(std::string("\x93NUMPY\x02\x00\xff\xff\xff\xff{", 13));
+  EXPECT_EQ(ioErrorOf([&] { readNpy(fifo); }),
+            fifo + ": header length 4294967295 is larger than 10000 bytes, the most NumPy reads");
+  writer.join();
+}
+
+TEST_F(RuntimeIoTest, NpyHeadersAreLimitedLikeNumPys) {
+  std::string header = "{'descr': '<f8', 'fortran_order': False, 'shape': (1,), }";
+  std::string data = rawBytes<double>({2.5});
+  ArrayValue expected = ArrayValue::fromElements<double>({1}, std::vector<double>{2.5});
+  std::string longest = header + std::string(10000 - header.size() - 1, ' ') + "\n";
+  EXPECT_EQ(readNpy(writeBytes("longest.npy", npyFile(2, longest, data))), expected);
+  std::string file = writeBytes("long.npy", npyFile(2, " " + longest, data));
+  EXPECT_EQ(ioErrorOf([&] { readNpy(file); }),
+            file + ": header length 10001 is larger than 10000 bytes, the most NumPy reads");
 }
 
 TEST_F(RuntimeIoTest, MissingFilesAndDirectoriesAreNamed) {
@@ -555,7 +579,7 @@ TEST(TextRoundTripTest, SampleArraysRoundTrip) {
 // ---------------------------------------------------------------------------
 // Inputs by file name
 
-TEST_F(RuntimeIoTest, ReadInputFileChoosesTheFormatByExtension) {
+TEST_F(RuntimeIoTest, ReadInputFileChoosesTheFormatByExtensionOrMagicString) {
   ArrayValue matrix = ArrayValue::fromElements<double>({2, 2}, std::vector<double>{1, 2, 3, 4});
   writeNpy(path("m.npy"), matrix);
   writeNpy(path("upper.NPY"), matrix);
@@ -571,12 +595,17 @@ TEST_F(RuntimeIoTest, ReadInputFileChoosesTheFormatByExtension) {
   writeBytes("two.txt", "1.0 2.0");
   EXPECT_EQ(ioErrorOf([&] { readInputFile(path("two.txt"), Dtype::F64, 0); }),
             path("two.txt") + ":1:5: expected end of input after the value, found '2.0'");
-  // A text file named like anything but .npy is text, even if it is binary: one with a
-  // NUL byte is refused as it is read (the .npy magic string starts with one).
+  // A file named like anything but .npy is read as .npy when it starts with the magic
+  // string (a pipe's /dev/fd/N), and as text otherwise: one with a NUL byte is refused.
   writeNpy(path("m.bin"), matrix);
+  EXPECT_EQ(readInputFile(path("m.bin"), Dtype::F64, 2), matrix);
+  writeBytes("m.bin", "\x93NUMPY, but no more");
   EXPECT_EQ(ioErrorOf([&] { readInputFile(path("m.bin"), Dtype::F64, 2); }),
-            "'" + path("m.bin") + "' is not text: it holds a NUL byte (byte 8)");
-  writeBytes("m.bin", "\x93NUMPY, but no NUL byte");
+            path("m.bin") + ": unsupported .npy format version 44.32");
+  writeBytes("m.bin", std::string("[[1, 2]]\0", 9));
+  EXPECT_EQ(ioErrorOf([&] { readInputFile(path("m.bin"), Dtype::F64, 2); }),
+            "'" + path("m.bin") + "' is not text: it holds a NUL byte (byte 9)");
+  writeBytes("m.bin", "\x93NUMP");
   EXPECT_NE(
       ioErrorOf([&] { readInputFile(path("m.bin"), Dtype::F64, 2); }).find(path("m.bin") + ":1:1:"),
       std::string::npos);
