@@ -131,22 +131,40 @@ std::vector<ArrayValue> readInputs(const std::string& entryName, const Signature
   return readInputs(entryName, signature, files, fromStandardInput ? readStandardInput() : "");
 }
 
+namespace {
+
+/// The files that `count` results are written to with -o `output`.
+std::vector<std::string> resultPaths(size_t count, const std::string& output) {
+  if (count == 1) return {output};
+  std::string stem = output;
+  if (stem.size() > 4 && stem.compare(stem.size() - 4, 4, ".npy") == 0)
+    stem.resize(stem.size() - 4);
+  std::vector<std::string> paths;
+  for (size_t i = 0; i < count; ++i)
+    paths.push_back(stem + "_" + std::to_string(i) + ".npy");
+  return paths;
+}
+
+} // namespace
+
+void checkResultsWritable(size_t count, const std::string& output) {
+  if (output.empty()) return;
+  StagedOutputs staged; // its temporaries are removed when it goes
+  try {
+    for (const std::string& path : resultPaths(count, output))
+      staged.add(path);
+  } catch (const IoError& error) {
+    throw IoError(staged.describe(error.what()));
+  }
+}
+
 void writeResults(const std::vector<ArrayValue>& results, const std::string& output) {
   if (output.empty()) {
     for (const auto& result : results)
       std::cout << formatValue(result) << "\n";
     return;
   }
-  std::vector<std::string> paths;
-  if (results.size() == 1) {
-    paths.push_back(output);
-  } else {
-    std::string stem = output;
-    if (stem.size() > 4 && stem.compare(stem.size() - 4, 4, ".npy") == 0)
-      stem.resize(stem.size() - 4);
-    for (size_t i = 0; i < results.size(); ++i)
-      paths.push_back(stem + "_" + std::to_string(i) + ".npy");
-  }
+  std::vector<std::string> paths = resultPaths(results.size(), output);
   // All the files or none: a component that cannot be written leaves the others as they were.
   StagedOutputs staged;
   try {

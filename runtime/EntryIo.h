@@ -38,4 +38,8 @@ std::vector<ArrayValue> readInputs(const std::string& entryName, const Signature
 /// OUT_0.npy, OUT_1.npy, ... (OUT being `output` without ".npy").
 void writeResults(const std::vector<ArrayValue>& results, const std::string& output);
 
+/// Throws the IoError that writeResults would for `count` results written to `output`
+/// (a read-only target, a directory), so that a long computation is not lost to it.
+void checkResultsWritable(size_t count, const std::string& output);
+
 } // namespace arr::runtime

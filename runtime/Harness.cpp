@@ -196,6 +196,8 @@ int runEntry(const Options& options) {
     resultPointers.push_back(storage.back()->data);
   }
 
+  // A read-only -o fails now, not after the computation it would throw away.
+  arr::runtime::checkResultsWritable(signature.results.size(), options.output);
   for (int64_t run = 1; run <= options.runs; ++run) {
     // Every run starts from the zeroed storage arrrt_alloc gives the first one.
     if (run > 1)

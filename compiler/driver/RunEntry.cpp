@@ -28,6 +28,7 @@ int interpretEntry(const core::Program& program, const RunRequest& request) {
     runtime::Signature signature = core::describeEntry(entry).signature;
     std::vector<runtime::ArrayValue> inputs =
         runtime::readInputs(entry.name, signature, request.inputs);
+    runtime::checkResultsWritable(signature.results.size(), request.output);
     std::vector<runtime::ArrayValue> results = interp::run(entry, inputs);
     runtime::writeResults(results, request.output);
     return 0;

@@ -155,6 +155,12 @@ def output_cases(arrc, workdir, prog, program):
         check(f"{label} leaves no temporary file", hidden_files(home) == [] and
               not glob.glob(os.path.join(home, "arrc-*")), str(os.listdir(home)))
 
+    # The check comes before the computation, whose result it would throw away: no run.
+    fresh("mine.npy", 0o444)
+    result = as_user(["./prog", "in.txt", "-o", "mine.npy", "--runs", "1"])
+    check("prog -o of a read-only file fails before running the entry",
+          result.returncode != 0 and "run 1:" not in result.stderr, describe(result))
+
     if os.geteuid() == 0:
         # Root may write a read-only file in place, so it may replace it.
         path = fresh("root.npy", 0o444)
