@@ -364,11 +364,4 @@ ArrayValue TextReader::readEmpty(Dtype expected, size_t expectedRank) {
   return ArrayValue(expected, std::move(shape));
 }
 
-ArrayValue readTextFile(const std::string& path, Dtype expected, size_t expectedRank) {
-  TextReader reader(readWholeFile(path), path);
-  ArrayValue value = reader.readValue(expected, expectedRank);
-  reader.expectEnd();
-  return value;
-}
-
 } // namespace arr::runtime

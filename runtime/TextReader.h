@@ -57,7 +57,5 @@ private:
   size_t pos_ = 0;
 };
 
-/// Reads a text file holding exactly one value; IoError names the file.
-ArrayValue readTextFile(const std::string& path, Dtype expected, size_t expectedRank);
 
 } // namespace arr::runtime
