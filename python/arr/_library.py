@@ -193,6 +193,28 @@ def _rank_error(param, array, value=None):
     )
 
 
+def _check_integer_range(param, value):
+    """Python integers from 2**63 reach NumPy as uint64 (cast to int64, wrapped),
+    as objects (past uint64, or below -2**63) or, mixed with int64, as float64:
+    for an i64 parameter, any integer outside i64 is a ValueError."""
+    try:
+        items = np.array(value, dtype=object).flat
+    except ValueError:
+        return  # ragged: the caller's TypeError
+    first = None
+    for item in items:
+        if isinstance(item, (bool, np.bool_)) or not isinstance(item, (int, np.integer)):
+            return  # not all integers: the caller's TypeError
+        if first is None and not _INT64_MIN <= int(item) <= _INT64_MAX:
+            first = int(item)
+    if first is not None:
+        got = "%d" % first if np.ndim(value) == 0 else "%s holding %d" % (_article(type(value).__name__), first)
+        raise ValueError(
+            "%s: parameter '%s' must be %s, got %s outside the range of i64 [-2**63, 2**63-1]"
+            % (param.entry.name, param.name, param.type, got)
+        )
+
+
 def _convert(param, value):
     """`value` as a C-contiguous array of the parameter's dtype and rank.
 
@@ -213,6 +235,8 @@ def _convert(param, value):
                 % (param.entry.name, param.name, param.type, _describe_value(value), error)
             ) from None
         if array.dtype != dtype:
+            if dtype.kind == "i" and array.dtype.kind in "uOf":
+                _check_integer_range(param, value)
             if array.dtype == object or (
                 array.size and not np.can_cast(array.dtype, dtype, casting="same_kind")
             ):
@@ -590,8 +614,10 @@ def set_num_threads(k):
     library use for their parallel loops. The default is OpenMP's:
     OMP_NUM_THREADS, else the number of cores."""
     global _threads
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
-        raise ValueError("set_num_threads: the thread count must be an integer >= 1, got %r" % (k,))
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or not 1 <= k <= _INT64_MAX:
+        raise ValueError(
+            "set_num_threads: the thread count must be an integer from 1 to 2**63-1, got %r" % (k,)
+        )
     with _threads_lock:
         _threads = int(k)
         for setter in _thread_setters:
@@ -607,33 +633,44 @@ def _register_thread_setter(setter):
             setter(_threads)
 
 
+class _Loaded:
+    """What a Module knows, kept out of its namespace, which belongs to the entries."""
+
+    __slots__ = ("path", "library", "entries", "signatures")
+
+
 class Module:
     """A loaded library of `arrc --shared`: each entry point is a method.
 
     `signatures` maps entry names to their signatures in Arr notation. An
     entry whose name is not a Python identifier, or is one of this class's
-    attributes, is reached as m["name"]."""
+    attributes (`path`, `signatures`, `_arr_loaded`, a dunder), is reached as
+    m["name"]. The module's own state lives in one slot, so that entries named
+    like anything else (`_entries`, `_library`) are plain attributes."""
+
+    __slots__ = ("_arr_loaded", "__dict__")
 
     def __init__(self, path):
-        self.path = str(path)
-        library = ctypes.CDLL(self.path)
+        loaded = _Loaded()
+        loaded.path = str(path)
+        library = ctypes.CDLL(loaded.path)
         try:
             describe = library.arrrt_describe
         except AttributeError:
-            message = "%s is not a library made by arrc --shared (no arrrt_describe)" % self.path
+            message = "%s is not a library made by arrc --shared (no arrrt_describe)" % loaded.path
             raise Error(message) from None
         describe.argtypes = []
         describe.restype = ctypes.c_char_p
         description = json.loads(describe().decode("utf-8"))
         if description.get("format") != 1:
-            raise Error("%s: unknown description format %r" % (self.path, description.get("format")))
+            raise Error("%s: unknown description format %r" % (loaded.path, description.get("format")))
         last_error = library.arr_last_error
         last_error.argtypes = []
         last_error.restype = ctypes.c_char_p
         _register_thread_setter(library.arrrt_set_threads)
-        self._library = library
-        self._entries = {}
-        self._signatures = {}
+        loaded.library = library
+        loaded.entries = {}
+        loaded.signatures = {}
         for entry in description["entries"]:
             spec = _EntrySpec(entry)
             cfunction = getattr(library, spec.function)
@@ -642,29 +679,36 @@ class Module:
                 for _, _, c_type in spec.arguments
             ]
             cfunction.restype = ctypes.c_int
-            self._entries[spec.name] = _entry_function(spec, cfunction, last_error)
-            self._signatures[spec.name] = spec.signature
-        for name, function in self._entries.items():
+            loaded.entries[spec.name] = _entry_function(spec, cfunction, last_error)
+            loaded.signatures[spec.name] = spec.signature
+        self._arr_loaded = loaded
+        for name, function in loaded.entries.items():
             if name.isidentifier() and not hasattr(type(self), name):
                 self.__dict__[name] = function
 
     @property
+    def path(self):
+        """The library's file."""
+        return self._arr_loaded.path
+
+    @property
     def signatures(self):
         """{"main": "(a: [n]f64, b: [n]f64) -> f64", ...}: every entry's signature."""
-        return dict(self._signatures)
+        return dict(self._arr_loaded.signatures)
 
     def __getitem__(self, name):
+        entries = self._arr_loaded.entries
         try:
-            return self._entries[name]
+            return entries[name]
         except KeyError:
-            entries = ", ".join(self._entries)
-            raise KeyError("no entry named %r; the entries are %s" % (name, entries)) from None
+            raise KeyError("no entry named %r; the entries are %s" % (name, ", ".join(entries))) from None
 
     def __iter__(self):
-        return iter(self._entries)
+        return iter(self._arr_loaded.entries)
 
     def __dir__(self):
         return sorted(set(super().__dir__()) | set(self.__dict__))
 
     def __repr__(self):
-        return "<arr.Module %s: %s>" % (self.path, ", ".join(self._entries))
+        loaded = self._arr_loaded
+        return "<arr.Module %s: %s>" % (loaded.path, ", ".join(loaded.entries))

@@ -97,7 +97,7 @@ def threads():
     return len(os.listdir("/proc/self/task"))
 
 def configured(module):
-    query = module._library.arrrt_threads
+    query = ctypes.CDLL(module.path).arrrt_threads  # the loaded library's handle
     query.restype = ctypes.c_int64
     return query()
 
@@ -145,6 +145,7 @@ def test_set_num_threads():
 
 
 def test_set_num_threads_rejects_bad_counts():
-    for bad in (0, -1, 1.5, "2", True):
-        with pytest.raises(ValueError, match="thread count must be an integer >= 1"):
+    # Past i64 the count would reach the runtime wrapped (2**64 + 5 as 5 threads).
+    for bad in (0, -1, 1.5, "2", True, 2**70, 2**64 + 5, 2**63, np.uint64(2**64 - 1)):
+        with pytest.raises(ValueError, match="thread count must be an integer from 1 to 2\\*\\*63-1"):
             arr.set_num_threads(bad)
