@@ -17,6 +17,7 @@
 #include <limits>
 #include <mutex>
 #include <string>
+#include <thread>
 
 namespace arr::runtime {
 
@@ -51,17 +52,76 @@ std::string threadsEnvironmentProblem() {
 
 namespace {
 
+/// An upper bound on the number of threads, and on the number of chunks, so that
+/// per-chunk partial results stay small whatever OMP_NUM_THREADS or --threads say.
+constexpr int64_t kMaxThreads = 256;
+constexpr int64_t kMaxChunks = 256;
+
+/// Threads per core past which more threads only cost: libomp sizes its tables by
+/// OMP_NUM_THREADS (2^20 of them took 900 MB and 2 s before the first loop). Small
+/// machines still allow kMinThreadLimit, which costs little.
+constexpr int64_t kThreadsPerCore = 8;
+constexpr int64_t kMinThreadLimit = 64;
+
+/// The most threads parallel loops use: kThreadsPerCore per core, within
+/// [kMinThreadLimit, kMaxThreads].
+int64_t threadLimit() {
+  static const int64_t limit = [] {
+    int64_t cores = std::max<int64_t>(std::thread::hardware_concurrency(), 1);
+    return std::clamp(cores * kThreadsPerCore, kMinThreadLimit, kMaxThreads);
+  }();
+  return limit;
+}
+
+/// Says once on standard error that `asked` (the setting, in words) was capped.
+void warnCapped(const std::string& asked) {
+  static std::atomic<bool> warned{false};
+  if (warned.exchange(true)) return;
+  std::fprintf(stderr,
+               "arr: warning: %s is more threads than this machine's limit of %lld (%lld per "
+               "core, at least %lld, at most %lld); using %lld\n",
+               asked.c_str(), static_cast<long long>(threadLimit()),
+               static_cast<long long>(kThreadsPerCore), static_cast<long long>(kMinThreadLimit),
+               static_cast<long long>(kMaxThreads), static_cast<long long>(threadLimit()));
+}
+
+/// OMP_NUM_THREADS with every count capped at threadLimit(), or "" when none exceeds it
+/// (the value is valid: threadsEnvironmentProblem() found nothing).
+std::string cappedThreadsEnvironment(const std::string& text) {
+  std::string capped;
+  bool changed = false;
+  for (size_t at = 0; at <= text.size();) {
+    size_t comma = std::min(text.find(',', at), text.size());
+    long long count = std::atoll(text.substr(at, comma - at).c_str());
+    changed = changed || count > threadLimit();
+    capped += std::to_string(std::min<long long>(count, threadLimit()));
+    if (comma < text.size()) capped += ',';
+    at = comma + 1;
+  }
+  return changed ? capped : "";
+}
+
 /// libomp aborts the process when it reads a bad OMP_NUM_THREADS, which an executable
 /// reports before (Harness.cpp) but a program calling object-file entries may not: the
-/// variable is then removed, with a warning, before the first call into libomp.
+/// variable is then removed, with a warning, before the first call into libomp. Counts
+/// past threadLimit() are capped there, with a warning, before libomp allocates for them.
 void ignoreBadThreadsEnvironment() {
   static std::once_flag checked;
   std::call_once(checked, [] {
     std::string problem = arr::runtime::threadsEnvironmentProblem();
-    if (problem.empty()) return;
-    std::fprintf(stderr, "arr: warning: %s; using the default number of threads\n",
-                 problem.c_str());
-    unsetenv("OMP_NUM_THREADS");
+    if (!problem.empty()) {
+      std::fprintf(stderr, "arr: warning: %s; using the default number of threads\n",
+                   problem.c_str());
+      unsetenv("OMP_NUM_THREADS");
+      return;
+    }
+    const char* value = std::getenv("OMP_NUM_THREADS");
+    if (!value) return;
+    std::string text = value;
+    std::string capped = cappedThreadsEnvironment(text);
+    if (capped.empty()) return;
+    warnCapped("OMP_NUM_THREADS='" + text + "'");
+    setenv("OMP_NUM_THREADS", capped.c_str(), 1);
   });
 }
 
@@ -69,11 +129,6 @@ void ignoreBadThreadsEnvironment() {
 /// iteration, roughly in simple operations) run serially: below it, waking
 /// the thread pool costs more than it saves.
 constexpr int64_t kSerialWorkThreshold = int64_t{1} << 15;
-
-/// An upper bound on the number of threads, and on the number of chunks, so that
-/// per-chunk partial results stay small whatever OMP_NUM_THREADS or --threads say.
-constexpr int64_t kMaxThreads = 256;
-constexpr int64_t kMaxChunks = 256;
 
 /// Chunks per thread: threads take the next chunk when they finish one, so a loop
 /// whose iterations cost more as they go (a triangle, a range trimmed per row) or a
@@ -85,7 +140,7 @@ constexpr int64_t kChunksPerThread = 4;
 std::atomic<int64_t> configuredThreads{0};
 
 int64_t clampThreads(int64_t threads) {
-  return std::clamp<int64_t>(threads, 1, kMaxThreads);
+  return std::clamp<int64_t>(threads, 1, threadLimit());
 }
 
 /// OpenMP's default (OMP_NUM_THREADS, else the number of cores), read once so
@@ -135,6 +190,7 @@ int64_t arrrt_threads(void) {
 
 void arrrt_set_threads(int64_t threads) {
   ignoreBadThreadsEnvironment();
+  if (threads > threadLimit()) warnCapped("a thread count of " + std::to_string(threads));
   int64_t clamped = clampThreads(threads);
   configuredThreads.store(clamped, std::memory_order_relaxed);
   // Parallel regions that generated code opens itself follow the setting too.
