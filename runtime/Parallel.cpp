@@ -8,6 +8,7 @@
 #include "runtime/Abi.h"
 
 #include <omp.h>
+#include <signal.h>
 
 #include <algorithm>
 #include <atomic>
@@ -136,6 +137,21 @@ constexpr int64_t kSerialWorkThreshold = int64_t{1} << 15;
 /// at least kSerialWorkThreshold of work, so that taking one costs little.
 constexpr int64_t kChunksPerThread = 4;
 
+bool interrupted() {
+  return std::atomic_ref<int32_t>(arrrt_interrupt_requested).load(std::memory_order_relaxed) != 0;
+}
+
+/// What SIGINT did before arrrt_catch_interrupts: run after the request.
+struct sigaction hostInterruptAction;
+
+void requestInterrupt(int signal, siginfo_t* info, void* context) {
+  std::atomic_ref<int32_t>(arrrt_interrupt_requested).store(1, std::memory_order_relaxed);
+  if (hostInterruptAction.sa_flags & SA_SIGINFO)
+    hostInterruptAction.sa_sigaction(signal, info, context);
+  else if (hostInterruptAction.sa_handler != SIG_DFL && hostInterruptAction.sa_handler != SIG_IGN)
+    hostInterruptAction.sa_handler(signal);
+}
+
 /// The number of threads set by arrrt_set_threads; 0 until then.
 std::atomic<int64_t> configuredThreads{0};
 
@@ -180,6 +196,35 @@ int64_t chunkCount(int64_t threads, int64_t extent, int64_t workPerIteration) {
 
 extern "C" {
 
+// Aligned for the atomic_ref of generated code and of this file.
+alignas(std::atomic_ref<int32_t>::required_alignment) int32_t arrrt_interrupt_requested = 0;
+
+void arrrt_request_interrupt(int32_t requested) {
+  std::atomic_ref<int32_t>(arrrt_interrupt_requested)
+      .store(requested != 0, std::memory_order_relaxed);
+}
+
+void arrrt_set_interrupted_error(void) {
+  arrrt_set_error("interrupted");
+}
+
+int32_t arrrt_catch_interrupts(void) {
+  static std::mutex installing;
+  std::lock_guard<std::mutex> lock(installing);
+  struct sigaction current {};
+  if (sigaction(SIGINT, nullptr, &current) != 0) return 0;
+  bool ours = (current.sa_flags & SA_SIGINFO) && current.sa_sigaction == requestInterrupt;
+  if (ours) return 1;
+  if (!(current.sa_flags & SA_SIGINFO) &&
+      (current.sa_handler == SIG_DFL || current.sa_handler == SIG_IGN))
+    return 0; // the process ends on Ctrl-C, or ignores it: nothing to interrupt
+  struct sigaction chained = current;
+  chained.sa_flags = (current.sa_flags | SA_SIGINFO) & ~SA_RESETHAND;
+  chained.sa_sigaction = requestInterrupt;
+  hostInterruptAction = current;
+  return sigaction(SIGINT, &chained, nullptr) == 0 ? 1 : 0;
+}
+
 int64_t arrrt_parallel_max_chunks(void) {
   return maxChunks(currentThreads());
 }
@@ -199,6 +244,10 @@ void arrrt_set_threads(int64_t threads) {
 
 int64_t arrrt_parallel_for(int64_t extent, int64_t work_per_iteration,
                            arrrt_chunk_function function, void* context) {
+  if (interrupted()) {
+    arrrt_set_interrupted_error();
+    return -1;
+  }
   int64_t threads = currentThreads();
   if (threads == 1 || extent <= 1 || smallLoop(extent, work_per_iteration) || omp_in_parallel())
     return function(context, 0, extent, 0) == 0 ? 1 : -1;
@@ -218,7 +267,13 @@ int64_t arrrt_parallel_for(int64_t extent, int64_t work_per_iteration,
     // Whatever the team's size (OMP_DYNAMIC and thread limits can make it smaller than
     // asked), every chunk runs exactly once, unless one fails.
     for (int64_t chunk = next++; chunk < chunks && !failed; chunk = next++)
-      if (function(context, begin(chunk), begin(chunk + 1), chunk) != 0) {
+      if (interrupted()) {
+        arrrt_set_interrupted_error();
+        std::lock_guard<std::mutex> lock(failure);
+        if (!failed) message = arr_last_error();
+        failed = true;
+        break;
+      } else if (function(context, begin(chunk), begin(chunk + 1), chunk) != 0) {
         std::lock_guard<std::mutex> lock(failure);
         if (!failed) message = arr_last_error();
         failed = true;

@@ -551,6 +551,42 @@ llvm::Value* Emitter::innerNestEmpty(const Stmt& loop) {
 /// Loops known to run fewer iterations than this are left scalar.
 constexpr int64_t kFewestVectorTrips = 8;
 
+namespace {
+
+bool containsLoop(const loops::Block& statements) {
+  for (const loops::StmtP& statement : statements)
+    if (statement->kind == Stmt::Kind::For || containsLoop(statement->body) ||
+        containsLoop(statement->orElse))
+      return true;
+  return false;
+}
+
+} // namespace
+
+void Emitter::checkInterrupt() {
+  // A relaxed load per step of a loop that holds a loop or carries a state (fold, while):
+  // not in the other innermost loops, which an early exit would keep from being vectorised.
+  llvm::LLVMContext& context = module_.context();
+  llvm::GlobalVariable* requested = module_.module.getGlobalVariable("arrrt_interrupt_requested");
+  if (!requested)
+    requested = new llvm::GlobalVariable(module_.module, builder_.getInt32Ty(), false,
+                                         llvm::GlobalValue::ExternalLinkage, nullptr,
+                                         "arrrt_interrupt_requested");
+  llvm::LoadInst* flag =
+      builder_.CreateAlignedLoad(builder_.getInt32Ty(), requested, llvm::Align(4), "interrupt");
+  flag->setAtomic(llvm::AtomicOrdering::Monotonic);
+  auto* interrupted = llvm::BasicBlock::Create(context, "interrupted", function_);
+  auto* goOn = llvm::BasicBlock::Create(context, "uninterrupted", function_);
+  llvm::MDBuilder weights(context);
+  builder_.CreateCondBr(builder_.CreateICmpNE(flag, builder_.getInt32(0)), interrupted, goOn,
+                        weights.createUnlikelyBranchWeights());
+  builder_.SetInsertPoint(interrupted);
+  builder_.CreateCall(module_.runtimeFunction(
+      "arrrt_set_interrupted_error", llvm::FunctionType::get(builder_.getVoidTy(), false)));
+  builder_.CreateBr(failureBlock());
+  builder_.SetInsertPoint(goOn);
+}
+
 void Emitter::forLoop(const Stmt& s, llvm::Value* begin, llvm::Value* end) {
   llvm::LLVMContext& context = module_.context();
   llvm::AllocaInst* index = localSlot(*s.local);
@@ -568,6 +604,7 @@ void Emitter::forLoop(const Stmt& s, llvm::Value* begin, llvm::Value* end) {
   assignedInIf_.emplace_back();
   block(s.body);
   assignedInIf_.pop_back();
+  if (s.carriesState || containsLoop(s.body)) checkInterrupt();
   llvm::Value* next = builder_.CreateAdd(builder_.CreateLoad(builder_.getInt64Ty(), index),
                                          builder_.getInt64(s.step), "", false, true);
   builder_.CreateStore(next, index);

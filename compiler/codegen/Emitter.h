@@ -100,6 +100,9 @@ private:
   void statement(const loops::Stmt& statement);
   /// The loop with its index from `begin` (included) while below `end`, by its step.
   void forLoop(const loops::Stmt& statement, llvm::Value* begin, llvm::Value* end);
+  /// Fails the function with "interrupted" when arrrt_interrupt_requested is set (Ctrl-C
+  /// in a Python host).
+  void checkInterrupt();
   /// The number of iterations of a loop: ceil((upper - lower) / step), at least 0.
   llvm::Value* tripCount(const loops::Stmt& statement);
   /// Whether the loops perfectly nested in `loop` (its body is one loop, whose body is

@@ -13,6 +13,8 @@ below, which also word the error messages.
 
 ctypes releases the GIL during the call (CDLL, not PyDLL); the runtime keeps
 its last error per thread, so concurrent calls each see their own message.
+Ctrl-C stops a running call within a parallel chunk or a step of an outer loop
+(see _Interrupts) and raises KeyboardInterrupt.
 """
 
 import ctypes
@@ -533,7 +535,7 @@ def _binding_lines(spec, size_names, namespace):
     return lines
 
 
-def _entry_function(spec, cfunction, last_error):
+def _entry_function(spec, cfunction, last_error, interrupts):
     """The Python function calling one entry (see the module's docstring)."""
     names = _python_names(spec)
     positional_only = names is None
@@ -541,7 +543,12 @@ def _entry_function(spec, cfunction, last_error):
         names = ["_arr_a%d" % i for i in range(len(spec.groups))]
 
     def fail():
-        raise Error(last_error().decode("utf-8", "replace") or "%s failed" % spec.name)
+        # Interrupted by Ctrl-C: on the main thread, Python's own handler has raised
+        # KeyboardInterrupt on entering this function already.
+        message = last_error().decode("utf-8", "replace")
+        if message == _INTERRUPTED:
+            raise KeyboardInterrupt
+        raise Error(message or "%s failed" % spec.name)
 
     namespace = {
         "_arr_c": cfunction,  # the C function (tests replace it to observe the arguments)
@@ -551,6 +558,8 @@ def _entry_function(spec, cfunction, last_error):
         "_arr_ptr": _pointer,
         "_arr_byref": ctypes.byref,
         "_arr_tuple": lambda group, value: _flatten_group(spec, group, value),
+        "_arr_requested": interrupts.requested,
+        "_arr_busy": interrupts.busy,
     }
     size_names = ["_arr_n%d" % v for v in range(len(spec.sizes))]
     lines = _argument_lines(spec, names, namespace) + _binding_lines(spec, size_names, namespace)
@@ -579,7 +588,13 @@ def _entry_function(spec, cfunction, last_error):
             call.append(("_arr_x%d" if scalar else "_arr_ptr(_arr_x%d)") % index)
         else:
             call.append(result_arguments[index])
-    lines.append("if _arr_c(%s): _arr_fail()" % ", ".join(call))
+    # Ctrl-C sets the runtime's flag (see _Interrupts); one set while no call of the
+    # library ran is not this call's.
+    lines.append("if _arr_requested.value and not _arr_busy: _arr_requested.value = 0")
+    lines.append("_arr_busy.append(None)")
+    lines.append("try: _arr_status = _arr_c(%s)" % ", ".join(call))
+    lines.append("finally: _arr_busy.pop()")
+    lines.append("if _arr_status: _arr_fail()")
 
     def nested(nesting):
         if isinstance(nesting, int):
@@ -602,7 +617,31 @@ def _entry_function(spec, cfunction, last_error):
     return function
 
 
-# ---- Modules and threads ---------------------------------------------------------
+# ---- Modules, interrupts and threads ---------------------------------------------------------
+
+_INTERRUPTED = "interrupted"  # the runtime's message (arrrt_set_interrupted_error)
+
+
+class _Interrupts:
+    """Ctrl-C during a call. The runtime's SIGINT handler (arrrt_catch_interrupts),
+    chained before Python's, sets the library's flag arrrt_interrupt_requested; a
+    running entry stops at its next parallel chunk or step of an outer loop and fails
+    with "interrupted", and the call raises KeyboardInterrupt (on the main thread,
+    Python's handler raises it as the call returns). `busy` holds one item per call
+    in flight, so that a flag raised while none ran is cleared by the next call."""
+
+    def __init__(self, library):
+        self.busy = []
+        try:
+            self.requested = ctypes.c_int32.in_dll(library, "arrrt_interrupt_requested")
+            catch = library.arrrt_catch_interrupts
+        except (AttributeError, ValueError):  # a library of an older arrc
+            self.requested = ctypes.c_int32(0)
+            return
+        catch.argtypes = []
+        catch.restype = ctypes.c_int32
+        catch()
+
 
 _threads_lock = threading.Lock()
 _thread_setters = []  # arrrt_set_threads of every library loaded (each has its own runtime)
@@ -668,6 +707,7 @@ class Module:
         last_error.argtypes = []
         last_error.restype = ctypes.c_char_p
         _register_thread_setter(library.arrrt_set_threads)
+        interrupts = _Interrupts(library)
         loaded.library = library
         loaded.entries = {}
         loaded.signatures = {}
@@ -679,7 +719,7 @@ class Module:
                 for _, _, c_type in spec.arguments
             ]
             cfunction.restype = ctypes.c_int
-            loaded.entries[spec.name] = _entry_function(spec, cfunction, last_error)
+            loaded.entries[spec.name] = _entry_function(spec, cfunction, last_error, interrupts)
             loaded.signatures[spec.name] = spec.signature
         self._arr_loaded = loaded
         for name, function in loaded.entries.items():
