@@ -14,12 +14,13 @@ below, which also word the error messages.
 ctypes releases the GIL during the call (CDLL, not PyDLL); the runtime keeps
 its last error per thread, so concurrent calls each see their own message.
 Ctrl-C stops a running call within a parallel chunk or a step of an outer loop
-(see _Interrupts) and raises KeyboardInterrupt.
+(see _catch_interrupts) and raises KeyboardInterrupt.
 """
 
 import ctypes
 import json
 import keyword
+import signal
 import threading
 
 import numpy as np
@@ -535,7 +536,7 @@ def _binding_lines(spec, size_names, namespace):
     return lines
 
 
-def _entry_function(spec, cfunction, last_error, interrupts):
+def _entry_function(spec, cfunction, last_error):
     """The Python function calling one entry (see the module's docstring)."""
     names = _python_names(spec)
     positional_only = names is None
@@ -558,8 +559,6 @@ def _entry_function(spec, cfunction, last_error, interrupts):
         "_arr_ptr": _pointer,
         "_arr_byref": ctypes.byref,
         "_arr_tuple": lambda group, value: _flatten_group(spec, group, value),
-        "_arr_requested": interrupts.requested,
-        "_arr_busy": interrupts.busy,
     }
     size_names = ["_arr_n%d" % v for v in range(len(spec.sizes))]
     lines = _argument_lines(spec, names, namespace) + _binding_lines(spec, size_names, namespace)
@@ -588,13 +587,7 @@ def _entry_function(spec, cfunction, last_error, interrupts):
             call.append(("_arr_x%d" if scalar else "_arr_ptr(_arr_x%d)") % index)
         else:
             call.append(result_arguments[index])
-    # Ctrl-C sets the runtime's flag (see _Interrupts); one set while no call of the
-    # library ran is not this call's.
-    lines.append("if _arr_requested.value and not _arr_busy: _arr_requested.value = 0")
-    lines.append("_arr_busy.append(None)")
-    lines.append("try: _arr_status = _arr_c(%s)" % ", ".join(call))
-    lines.append("finally: _arr_busy.pop()")
-    lines.append("if _arr_status: _arr_fail()")
+    lines.append("if _arr_c(%s): _arr_fail()" % ", ".join(call))
 
     def nested(nesting):
         if isinstance(nesting, int):
@@ -622,25 +615,47 @@ def _entry_function(spec, cfunction, last_error, interrupts):
 _INTERRUPTED = "interrupted"  # the runtime's message (arrrt_set_interrupted_error)
 
 
-class _Interrupts:
-    """Ctrl-C during a call. The runtime's SIGINT handler (arrrt_catch_interrupts),
-    chained before Python's, sets the library's flag arrrt_interrupt_requested; a
-    running entry stops at its next parallel chunk or step of an outer loop and fails
-    with "interrupted", and the call raises KeyboardInterrupt (on the main thread,
-    Python's handler raises it as the call returns). `busy` holds one item per call
-    in flight, so that a flag raised while none ran is cleared by the next call."""
+_interrupts_lock = threading.Lock()
+_interrupt_flags = []  # arrrt_interrupt_requested of every library that catches SIGINT
+_host_sigint_handler = None  # the Python SIGINT handler that _on_sigint wraps
 
-    def __init__(self, library):
-        self.busy = []
-        try:
-            self.requested = ctypes.c_int32.in_dll(library, "arrrt_interrupt_requested")
-            catch = library.arrrt_catch_interrupts
-        except (AttributeError, ValueError):  # a library of an older arrc
-            self.requested = ctypes.c_int32(0)
-            return
-        catch.argtypes = []
-        catch.restype = ctypes.c_int32
-        catch()
+
+def _on_sigint(signum, frame):
+    """Python's SIGINT handler while libraries are loaded. It runs on the main
+    thread after the runtime's C handler has set the flags (the same signal),
+    once no call runs there: the request is served, and the host's handler
+    (KeyboardInterrupt by default) decides what follows."""
+    for flag in _interrupt_flags:
+        flag.value = 0
+    return _host_sigint_handler(signum, frame)
+
+
+def _catch_interrupts(library):
+    """Ctrl-C during a call: the library's runtime chains a C handler for SIGINT
+    before Python's (arrrt_catch_interrupts) that sets its flag
+    arrrt_interrupt_requested; a running entry stops at its next parallel chunk
+    or step of an outer or sequential loop and fails with "interrupted", and the
+    call raises KeyboardInterrupt. _on_sigint, installed as Python's handler,
+    clears the flags, so that a Ctrl-C while no call runs does not stop a later
+    one. Only where Python handles SIGINT with a function (the default), and
+    once _on_sigint could be installed (from the main thread)."""
+    global _host_sigint_handler
+    try:
+        flag = ctypes.c_int32.in_dll(library, "arrrt_interrupt_requested")
+        catch = library.arrrt_catch_interrupts
+    except (AttributeError, ValueError):  # a library of an older arrc
+        return
+    catch.argtypes = []
+    catch.restype = ctypes.c_int32
+    with _interrupts_lock:
+        current = signal.getsignal(signal.SIGINT)
+        if current is not _on_sigint:
+            if not callable(current) or threading.current_thread() is not threading.main_thread():
+                return
+            _host_sigint_handler = current
+            signal.signal(signal.SIGINT, _on_sigint)  # Python's C handler again, chained below
+        if catch():
+            _interrupt_flags.append(flag)
 
 
 _threads_lock = threading.Lock()
@@ -707,7 +722,7 @@ class Module:
         last_error.argtypes = []
         last_error.restype = ctypes.c_char_p
         _register_thread_setter(library.arrrt_set_threads)
-        interrupts = _Interrupts(library)
+        _catch_interrupts(library)
         loaded.library = library
         loaded.entries = {}
         loaded.signatures = {}
@@ -719,7 +734,7 @@ class Module:
                 for _, _, c_type in spec.arguments
             ]
             cfunction.restype = ctypes.c_int
-            loaded.entries[spec.name] = _entry_function(spec, cfunction, last_error, interrupts)
+            loaded.entries[spec.name] = _entry_function(spec, cfunction, last_error)
             loaded.signatures[spec.name] = spec.signature
         self._arr_loaded = loaded
         for name, function in loaded.entries.items():
