@@ -617,6 +617,7 @@ _INTERRUPTED = "interrupted"  # the runtime's message (arrrt_set_interrupted_err
 
 _interrupts_lock = threading.Lock()
 _interrupt_flags = []  # arrrt_interrupt_requested of every library that catches SIGINT
+_interrupt_catchers = []  # their arrrt_catch_interrupts
 _host_sigint_handler = None  # the Python SIGINT handler that _on_sigint wraps
 
 
@@ -653,9 +654,16 @@ def _catch_interrupts(library):
             if not callable(current) or threading.current_thread() is not threading.main_thread():
                 return
             _host_sigint_handler = current
-            signal.signal(signal.SIGINT, _on_sigint)  # Python's C handler again, chained below
+            try:
+                # Installs Python's C handler again: the libraries chain theirs anew.
+                signal.signal(signal.SIGINT, _on_sigint)
+            except (ValueError, OSError):  # not the main interpreter
+                return
+            for earlier in _interrupt_catchers:
+                earlier()
         if catch():
             _interrupt_flags.append(flag)
+            _interrupt_catchers.append(catch)
 
 
 _threads_lock = threading.Lock()
