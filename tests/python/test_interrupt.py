@@ -46,14 +46,14 @@ expected = float(np.sin(np.outer(small, small)).sum())
 if case == "fold":
     start = time.perf_counter()
     m.spin(np.ones(1000), np.ones(10000))
-    predicted = (time.perf_counter() - start) * (200000 * 200000) / (1000 * 10000)
-    arguments = (np.ones(200000), np.ones(200000))
+    predicted = (time.perf_counter() - start) * (10**6 * 10**6) / (1000 * 10000)
+    arguments = (np.ones(10**6), np.ones(10**6))
     call = m.spin
 else:
     start = time.perf_counter()
     m.pairs(np.linspace(0, 1, 10000))
-    predicted = (time.perf_counter() - start) * (400000 / 10000) ** 2
-    arguments = (np.linspace(0, 1, 400000),)
+    predicted = (time.perf_counter() - start) * (10**6 / 10000) ** 2
+    arguments = (np.linspace(0, 1, 10**6),)
     call = m.pairs
 
 # Ctrl-C while no call runs is Python's, and leaves the next call alone.
@@ -73,10 +73,12 @@ except KeyboardInterrupt:
     outcome = "KeyboardInterrupt"
 except BaseException as error:
     outcome = repr(error)
+stopped = time.monotonic()  # the parent's clock too
 elapsed = time.perf_counter() - start
 after = float(m.pairs(small))
 print(json.dumps({"outcome": outcome, "elapsed": elapsed, "predicted": predicted, "before": before,
-                  "after": after, "expected": expected, "handled": len(handled)}), flush=True)
+                  "after": after, "expected": expected, "handled": len(handled),
+                  "stopped": stopped}), flush=True)
 """
 
 
@@ -95,6 +97,7 @@ def test_ctrl_c_interrupts_a_long_call_soon(tmp_path, case):
         line = child.stdout.readline()
         assert line == "calling\n", line + child.stderr.read()
         time.sleep(1)
+        sent = time.monotonic()
         child.send_signal(signal.SIGINT)
         stdout, stderr = child.communicate(timeout=300)
     finally:
@@ -104,9 +107,9 @@ def test_ctrl_c_interrupts_a_long_call_soon(tmp_path, case):
     assert child.returncode == 0, stderr
     seen = json.loads(stdout)
     assert seen["outcome"] == "KeyboardInterrupt"
-    # Generous: the call would take a minute or more, and stopped within seconds of SIGINT.
-    assert seen["predicted"] > 60, seen
-    assert seen["elapsed"] < 6, seen
+    # Generous: the call would take many minutes, and stopped within seconds of SIGINT.
+    assert seen["predicted"] > 120, seen
+    assert seen["stopped"] - sent < 5 and seen["elapsed"] < seen["predicted"] / 10, seen
     for result in ("before", "after"):
         assert seen[result] == pytest.approx(seen["expected"], rel=1e-9)
     assert seen["handled"] == (2 if case == "own handler" else 0)
