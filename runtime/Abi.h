@@ -93,6 +93,20 @@ int64_t arrrt_parallel_for(int64_t extent, int64_t work_per_iteration,
 /// The number of threads parallel loops use from now on (`--threads N`).
 void arrrt_set_threads(int64_t threads);
 
+// ---- Interrupts (Ctrl-C in a Python host) -----------------------------------------
+/// Non-zero once an interrupt was requested: running entries stop at the next chunk of a
+/// parallel loop or step of a loop holding a loop, and fail with arrrt_set_interrupted_error's
+/// message. Generated code reads it with a relaxed atomic load.
+extern int32_t arrrt_interrupt_requested;
+/// Requests an interrupt (non-zero) or withdraws one (0).
+void arrrt_request_interrupt(int32_t requested);
+/// Records "interrupted" as this thread's last error.
+void arrrt_set_interrupted_error(void);
+/// Makes SIGINT request an interrupt, then run the handler installed before (the host's,
+/// which must be a handler and not SIG_DFL or SIG_IGN: returns 0 and does nothing then;
+/// 1 when installed). For hosts that stay alive on Ctrl-C, such as Python.
+int32_t arrrt_catch_interrupts(void);
+
 // ---- Scalar semantics too long to inline ----------------------------------------
 /// Integer power with wrapping; a negative exponent gives 0 unless the base is 1 or -1.
 int64_t arrrt_pow_i64(int64_t base, int64_t exponent);

@@ -8,6 +8,7 @@
 #include "runtime/Abi.h"
 
 #include <omp.h>
+#include <signal.h>
 
 #include <algorithm>
 #include <atomic>
@@ -17,6 +18,7 @@
 #include <limits>
 #include <mutex>
 #include <string>
+#include <thread>
 
 namespace arr::runtime {
 
@@ -51,17 +53,76 @@ std::string threadsEnvironmentProblem() {
 
 namespace {
 
+/// An upper bound on the number of threads, and on the number of chunks, so that
+/// per-chunk partial results stay small whatever OMP_NUM_THREADS or --threads say.
+constexpr int64_t kMaxThreads = 256;
+constexpr int64_t kMaxChunks = 256;
+
+/// Threads per core past which more threads only cost: libomp sizes its tables by
+/// OMP_NUM_THREADS (2^20 of them took 900 MB and 2 s before the first loop). Small
+/// machines still allow kMinThreadLimit, which costs little.
+constexpr int64_t kThreadsPerCore = 8;
+constexpr int64_t kMinThreadLimit = 64;
+
+/// The most threads parallel loops use: kThreadsPerCore per core, within
+/// [kMinThreadLimit, kMaxThreads].
+int64_t threadLimit() {
+  static const int64_t limit = [] {
+    int64_t cores = std::max<int64_t>(std::thread::hardware_concurrency(), 1);
+    return std::clamp(cores * kThreadsPerCore, kMinThreadLimit, kMaxThreads);
+  }();
+  return limit;
+}
+
+/// Says once on standard error that `asked` (the setting, in words) was capped.
+void warnCapped(const std::string& asked) {
+  static std::atomic<bool> warned{false};
+  if (warned.exchange(true)) return;
+  std::fprintf(stderr,
+               "arr: warning: %s is more threads than this machine's limit of %lld (%lld per "
+               "core, at least %lld, at most %lld); using %lld\n",
+               asked.c_str(), static_cast<long long>(threadLimit()),
+               static_cast<long long>(kThreadsPerCore), static_cast<long long>(kMinThreadLimit),
+               static_cast<long long>(kMaxThreads), static_cast<long long>(threadLimit()));
+}
+
+/// OMP_NUM_THREADS with every count capped at threadLimit(), or "" when none exceeds it
+/// (the value is valid: threadsEnvironmentProblem() found nothing).
+std::string cappedThreadsEnvironment(const std::string& text) {
+  std::string capped;
+  bool changed = false;
+  for (size_t at = 0; at <= text.size();) {
+    size_t comma = std::min(text.find(',', at), text.size());
+    long long count = std::atoll(text.substr(at, comma - at).c_str());
+    changed = changed || count > threadLimit();
+    capped += std::to_string(std::min<long long>(count, threadLimit()));
+    if (comma < text.size()) capped += ',';
+    at = comma + 1;
+  }
+  return changed ? capped : "";
+}
+
 /// libomp aborts the process when it reads a bad OMP_NUM_THREADS, which an executable
 /// reports before (Harness.cpp) but a program calling object-file entries may not: the
-/// variable is then removed, with a warning, before the first call into libomp.
+/// variable is then removed, with a warning, before the first call into libomp. Counts
+/// past threadLimit() are capped there, with a warning, before libomp allocates for them.
 void ignoreBadThreadsEnvironment() {
   static std::once_flag checked;
   std::call_once(checked, [] {
     std::string problem = arr::runtime::threadsEnvironmentProblem();
-    if (problem.empty()) return;
-    std::fprintf(stderr, "arr: warning: %s; using the default number of threads\n",
-                 problem.c_str());
-    unsetenv("OMP_NUM_THREADS");
+    if (!problem.empty()) {
+      std::fprintf(stderr, "arr: warning: %s; using the default number of threads\n",
+                   problem.c_str());
+      unsetenv("OMP_NUM_THREADS");
+      return;
+    }
+    const char* value = std::getenv("OMP_NUM_THREADS");
+    if (!value) return;
+    std::string text = value;
+    std::string capped = cappedThreadsEnvironment(text);
+    if (capped.empty()) return;
+    warnCapped("OMP_NUM_THREADS='" + text + "'");
+    setenv("OMP_NUM_THREADS", capped.c_str(), 1);
   });
 }
 
@@ -70,22 +131,32 @@ void ignoreBadThreadsEnvironment() {
 /// the thread pool costs more than it saves.
 constexpr int64_t kSerialWorkThreshold = int64_t{1} << 15;
 
-/// An upper bound on the number of threads, and on the number of chunks, so that
-/// per-chunk partial results stay small whatever OMP_NUM_THREADS or --threads say.
-constexpr int64_t kMaxThreads = 256;
-constexpr int64_t kMaxChunks = 256;
-
 /// Chunks per thread: threads take the next chunk when they finish one, so a loop
 /// whose iterations cost more as they go (a triangle, a range trimmed per row) or a
 /// thread slowed by other work ends balanced, to within a chunk. Each chunk still has
 /// at least kSerialWorkThreshold of work, so that taking one costs little.
 constexpr int64_t kChunksPerThread = 4;
 
+bool interrupted() {
+  return std::atomic_ref<int32_t>(arrrt_interrupt_requested).load(std::memory_order_relaxed) != 0;
+}
+
+/// What SIGINT did before arrrt_catch_interrupts: run after the request.
+struct sigaction hostInterruptAction;
+
+void requestInterrupt(int signal, siginfo_t* info, void* context) {
+  std::atomic_ref<int32_t>(arrrt_interrupt_requested).store(1, std::memory_order_relaxed);
+  if (hostInterruptAction.sa_flags & SA_SIGINFO)
+    hostInterruptAction.sa_sigaction(signal, info, context);
+  else if (hostInterruptAction.sa_handler != SIG_DFL && hostInterruptAction.sa_handler != SIG_IGN)
+    hostInterruptAction.sa_handler(signal);
+}
+
 /// The number of threads set by arrrt_set_threads; 0 until then.
 std::atomic<int64_t> configuredThreads{0};
 
 int64_t clampThreads(int64_t threads) {
-  return std::clamp<int64_t>(threads, 1, kMaxThreads);
+  return std::clamp<int64_t>(threads, 1, threadLimit());
 }
 
 /// OpenMP's default (OMP_NUM_THREADS, else the number of cores), read once so
@@ -125,6 +196,35 @@ int64_t chunkCount(int64_t threads, int64_t extent, int64_t workPerIteration) {
 
 extern "C" {
 
+// Aligned for the atomic_ref of generated code and of this file.
+alignas(std::atomic_ref<int32_t>::required_alignment) int32_t arrrt_interrupt_requested = 0;
+
+void arrrt_request_interrupt(int32_t requested) {
+  std::atomic_ref<int32_t>(arrrt_interrupt_requested)
+      .store(requested != 0, std::memory_order_relaxed);
+}
+
+void arrrt_set_interrupted_error(void) {
+  arrrt_set_error("interrupted");
+}
+
+int32_t arrrt_catch_interrupts(void) {
+  static std::mutex installing;
+  std::lock_guard<std::mutex> lock(installing);
+  struct sigaction current {};
+  if (sigaction(SIGINT, nullptr, &current) != 0) return 0;
+  bool ours = (current.sa_flags & SA_SIGINFO) && current.sa_sigaction == requestInterrupt;
+  if (ours) return 1;
+  if (!(current.sa_flags & SA_SIGINFO) &&
+      (current.sa_handler == SIG_DFL || current.sa_handler == SIG_IGN))
+    return 0; // the process ends on Ctrl-C, or ignores it: nothing to interrupt
+  struct sigaction chained = current;
+  chained.sa_flags = (current.sa_flags | SA_SIGINFO) & ~SA_RESETHAND;
+  chained.sa_sigaction = requestInterrupt;
+  hostInterruptAction = current;
+  return sigaction(SIGINT, &chained, nullptr) == 0 ? 1 : 0;
+}
+
 int64_t arrrt_parallel_max_chunks(void) {
   return maxChunks(currentThreads());
 }
@@ -135,6 +235,7 @@ int64_t arrrt_threads(void) {
 
 void arrrt_set_threads(int64_t threads) {
   ignoreBadThreadsEnvironment();
+  if (threads > threadLimit()) warnCapped("a thread count of " + std::to_string(threads));
   int64_t clamped = clampThreads(threads);
   configuredThreads.store(clamped, std::memory_order_relaxed);
   // Parallel regions that generated code opens itself follow the setting too.
@@ -143,6 +244,10 @@ void arrrt_set_threads(int64_t threads) {
 
 int64_t arrrt_parallel_for(int64_t extent, int64_t work_per_iteration,
                            arrrt_chunk_function function, void* context) {
+  if (interrupted()) {
+    arrrt_set_interrupted_error();
+    return -1;
+  }
   int64_t threads = currentThreads();
   if (threads == 1 || extent <= 1 || smallLoop(extent, work_per_iteration) || omp_in_parallel())
     return function(context, 0, extent, 0) == 0 ? 1 : -1;
@@ -162,7 +267,13 @@ int64_t arrrt_parallel_for(int64_t extent, int64_t work_per_iteration,
     // Whatever the team's size (OMP_DYNAMIC and thread limits can make it smaller than
     // asked), every chunk runs exactly once, unless one fails.
     for (int64_t chunk = next++; chunk < chunks && !failed; chunk = next++)
-      if (function(context, begin(chunk), begin(chunk + 1), chunk) != 0) {
+      if (interrupted()) {
+        arrrt_set_interrupted_error();
+        std::lock_guard<std::mutex> lock(failure);
+        if (!failed) message = arr_last_error();
+        failed = true;
+        break;
+      } else if (function(context, begin(chunk), begin(chunk + 1), chunk) != 0) {
         std::lock_guard<std::mutex> lock(failure);
         if (!failed) message = arr_last_error();
         failed = true;

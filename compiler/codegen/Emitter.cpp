@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -551,7 +552,82 @@ llvm::Value* Emitter::innerNestEmpty(const Stmt& loop) {
 /// Loops known to run fewer iterations than this are left scalar.
 constexpr int64_t kFewestVectorTrips = 8;
 
+namespace {
+
+/// The steps of an innermost sequential loop between two checks for an interrupt.
+constexpr int64_t kInterruptBlock = 4096;
+
+bool containsLoop(const loops::Block& statements) {
+  for (const loops::StmtP& statement : statements)
+    if (statement->kind == Stmt::Kind::For || containsLoop(statement->body) ||
+        containsLoop(statement->orElse))
+      return true;
+  return false;
+}
+
+} // namespace
+
+void Emitter::checkInterrupt() {
+  // A relaxed load, per step of a loop that holds a loop and per block of steps of an
+  // innermost sequential one (fold, scan): not in other innermost loops, which an early
+  // exit would keep from being vectorised.
+  llvm::LLVMContext& context = module_.context();
+  llvm::GlobalVariable* requested = module_.module.getGlobalVariable("arrrt_interrupt_requested");
+  if (!requested)
+    requested = new llvm::GlobalVariable(module_.module, builder_.getInt32Ty(), false,
+                                         llvm::GlobalValue::ExternalLinkage, nullptr,
+                                         "arrrt_interrupt_requested");
+  llvm::LoadInst* flag =
+      builder_.CreateAlignedLoad(builder_.getInt32Ty(), requested, llvm::Align(4), "interrupt");
+  flag->setAtomic(llvm::AtomicOrdering::Monotonic);
+  auto* interrupted = llvm::BasicBlock::Create(context, "interrupted", function_);
+  auto* goOn = llvm::BasicBlock::Create(context, "uninterrupted", function_);
+  llvm::MDBuilder weights(context);
+  builder_.CreateCondBr(builder_.CreateICmpNE(flag, builder_.getInt32(0)), interrupted, goOn,
+                        weights.createUnlikelyBranchWeights());
+  builder_.SetInsertPoint(interrupted);
+  builder_.CreateCall(module_.runtimeFunction(
+      "arrrt_set_interrupted_error", llvm::FunctionType::get(builder_.getVoidTy(), false)));
+  builder_.CreateBr(failureBlock());
+  builder_.SetInsertPoint(goOn);
+}
+
 void Emitter::forLoop(const Stmt& s, llvm::Value* begin, llvm::Value* end) {
+  bool holdsLoop = containsLoop(s.body);
+  if (s.carriesState && !holdsLoop &&
+      s.step <= std::numeric_limits<int64_t>::max() / kInterruptBlock)
+    blockedLoop(s, begin, end);
+  else
+    plainLoop(s, begin, end, holdsLoop);
+}
+
+void Emitter::blockedLoop(const Stmt& s, llvm::Value* begin, llvm::Value* end) {
+  // Blocks of kInterruptBlock steps, the interrupt checked between them: a check in the
+  // loop itself would keep LLVM from vectorising a fold such as an integer sum.
+  llvm::LLVMContext& context = module_.context();
+  llvm::AllocaInst* index = localSlot(*s.local);
+  builder_.CreateStore(begin, index);
+  auto* header = llvm::BasicBlock::Create(context, "blocks", function_);
+  auto* body = llvm::BasicBlock::Create(context, "block", function_);
+  auto* exit = llvm::BasicBlock::Create(context, "endblocks", function_);
+  builder_.CreateBr(header);
+  builder_.SetInsertPoint(header);
+  llvm::Value* current = builder_.CreateLoad(builder_.getInt64Ty(), index);
+  builder_.CreateCondBr(builder_.CreateICmpSLT(current, end), body, exit);
+  builder_.SetInsertPoint(body);
+  checkInterrupt();
+  // current < end, so end - current is exact as an unsigned number, and so is the sum
+  // below it.
+  llvm::Value* span = builder_.getInt64(s.step * kInterruptBlock);
+  llvm::Value* room = builder_.CreateSub(end, current);
+  llvm::Value* blockEnd = builder_.CreateSelect(builder_.CreateICmpUGT(room, span),
+                                                builder_.CreateAdd(current, span), end);
+  plainLoop(s, current, blockEnd, false);
+  builder_.CreateBr(header);
+  builder_.SetInsertPoint(exit);
+}
+
+void Emitter::plainLoop(const Stmt& s, llvm::Value* begin, llvm::Value* end, bool interruptible) {
   llvm::LLVMContext& context = module_.context();
   llvm::AllocaInst* index = localSlot(*s.local);
   builder_.CreateStore(begin, index);
@@ -568,6 +644,7 @@ void Emitter::forLoop(const Stmt& s, llvm::Value* begin, llvm::Value* end) {
   assignedInIf_.emplace_back();
   block(s.body);
   assignedInIf_.pop_back();
+  if (interruptible) checkInterrupt();
   llvm::Value* next = builder_.CreateAdd(builder_.CreateLoad(builder_.getInt64Ty(), index),
                                          builder_.getInt64(s.step), "", false, true);
   builder_.CreateStore(next, index);

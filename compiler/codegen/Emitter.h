@@ -99,7 +99,15 @@ public:
 private:
   void statement(const loops::Stmt& statement);
   /// The loop with its index from `begin` (included) while below `end`, by its step.
+  /// Loops that hold a loop check for an interrupt at every step; innermost sequential
+  /// loops (carrying a state) run in blocks checked between them.
   void forLoop(const loops::Stmt& statement, llvm::Value* begin, llvm::Value* end);
+  void blockedLoop(const loops::Stmt& statement, llvm::Value* begin, llvm::Value* end);
+  void plainLoop(const loops::Stmt& statement, llvm::Value* begin, llvm::Value* end,
+                 bool interruptible);
+  /// Fails the function with "interrupted" when arrrt_interrupt_requested is set (Ctrl-C
+  /// in a Python host).
+  void checkInterrupt();
   /// The number of iterations of a loop: ceil((upper - lower) / step), at least 0.
   llvm::Value* tripCount(const loops::Stmt& statement);
   /// Whether the loops perfectly nested in `loop` (its body is one loop, whose body is

@@ -13,11 +13,14 @@ below, which also word the error messages.
 
 ctypes releases the GIL during the call (CDLL, not PyDLL); the runtime keeps
 its last error per thread, so concurrent calls each see their own message.
+Ctrl-C stops a running call within a parallel chunk or a step of an outer loop
+(see _catch_interrupts) and raises KeyboardInterrupt.
 """
 
 import ctypes
 import json
 import keyword
+import signal
 import threading
 
 import numpy as np
@@ -193,6 +196,28 @@ def _rank_error(param, array, value=None):
     )
 
 
+def _check_integer_range(param, value):
+    """Python integers from 2**63 reach NumPy as uint64 (cast to int64, wrapped),
+    as objects (past uint64, or below -2**63) or, mixed with int64, as float64:
+    for an i64 parameter, any integer outside i64 is a ValueError."""
+    try:
+        items = np.array(value, dtype=object).flat
+    except ValueError:
+        return  # ragged: the caller's TypeError
+    first = None
+    for item in items:
+        if isinstance(item, (bool, np.bool_)) or not isinstance(item, (int, np.integer)):
+            return  # not all integers: the caller's TypeError
+        if first is None and not _INT64_MIN <= int(item) <= _INT64_MAX:
+            first = int(item)
+    if first is not None:
+        got = "%d" % first if np.ndim(value) == 0 else "%s holding %d" % (_article(type(value).__name__), first)
+        raise ValueError(
+            "%s: parameter '%s' must be %s, got %s outside the range of i64 [-2**63, 2**63-1]"
+            % (param.entry.name, param.name, param.type, got)
+        )
+
+
 def _convert(param, value):
     """`value` as a C-contiguous array of the parameter's dtype and rank.
 
@@ -213,6 +238,8 @@ def _convert(param, value):
                 % (param.entry.name, param.name, param.type, _describe_value(value), error)
             ) from None
         if array.dtype != dtype:
+            if dtype.kind == "i" and array.dtype.kind in "uOf":
+                _check_integer_range(param, value)
             if array.dtype == object or (
                 array.size and not np.can_cast(array.dtype, dtype, casting="same_kind")
             ):
@@ -517,7 +544,12 @@ def _entry_function(spec, cfunction, last_error):
         names = ["_arr_a%d" % i for i in range(len(spec.groups))]
 
     def fail():
-        raise Error(last_error().decode("utf-8", "replace") or "%s failed" % spec.name)
+        # Interrupted by Ctrl-C: on the main thread, Python's own handler has raised
+        # KeyboardInterrupt on entering this function already.
+        message = last_error().decode("utf-8", "replace")
+        if message == _INTERRUPTED:
+            raise KeyboardInterrupt
+        raise Error(message or "%s failed" % spec.name)
 
     namespace = {
         "_arr_c": cfunction,  # the C function (tests replace it to observe the arguments)
@@ -578,7 +610,61 @@ def _entry_function(spec, cfunction, last_error):
     return function
 
 
-# ---- Modules and threads ---------------------------------------------------------
+# ---- Modules, interrupts and threads ---------------------------------------------------------
+
+_INTERRUPTED = "interrupted"  # the runtime's message (arrrt_set_interrupted_error)
+
+
+_interrupts_lock = threading.Lock()
+_interrupt_flags = []  # arrrt_interrupt_requested of every library that catches SIGINT
+_interrupt_catchers = []  # their arrrt_catch_interrupts
+_host_sigint_handler = None  # the Python SIGINT handler that _on_sigint wraps
+
+
+def _on_sigint(signum, frame):
+    """Python's SIGINT handler while libraries are loaded. It runs on the main
+    thread after the runtime's C handler has set the flags (the same signal),
+    once no call runs there: the request is served, and the host's handler
+    (KeyboardInterrupt by default) decides what follows."""
+    for flag in _interrupt_flags:
+        flag.value = 0
+    return _host_sigint_handler(signum, frame)
+
+
+def _catch_interrupts(library):
+    """Ctrl-C during a call: the library's runtime chains a C handler for SIGINT
+    before Python's (arrrt_catch_interrupts) that sets its flag
+    arrrt_interrupt_requested; a running entry stops at its next parallel chunk
+    or step of an outer or sequential loop and fails with "interrupted", and the
+    call raises KeyboardInterrupt. _on_sigint, installed as Python's handler,
+    clears the flags, so that a Ctrl-C while no call runs does not stop a later
+    one. Only where Python handles SIGINT with a function (the default), and
+    once _on_sigint could be installed (from the main thread)."""
+    global _host_sigint_handler
+    try:
+        flag = ctypes.c_int32.in_dll(library, "arrrt_interrupt_requested")
+        catch = library.arrrt_catch_interrupts
+    except (AttributeError, ValueError):  # a library of an older arrc
+        return
+    catch.argtypes = []
+    catch.restype = ctypes.c_int32
+    with _interrupts_lock:
+        current = signal.getsignal(signal.SIGINT)
+        if current is not _on_sigint:
+            if not callable(current) or threading.current_thread() is not threading.main_thread():
+                return
+            _host_sigint_handler = current
+            try:
+                # Installs Python's C handler again: the libraries chain theirs anew.
+                signal.signal(signal.SIGINT, _on_sigint)
+            except (ValueError, OSError):  # not the main interpreter
+                return
+            for earlier in _interrupt_catchers:
+                earlier()
+        if catch():
+            _interrupt_flags.append(flag)
+            _interrupt_catchers.append(catch)
+
 
 _threads_lock = threading.Lock()
 _thread_setters = []  # arrrt_set_threads of every library loaded (each has its own runtime)
@@ -590,8 +676,10 @@ def set_num_threads(k):
     library use for their parallel loops. The default is OpenMP's:
     OMP_NUM_THREADS, else the number of cores."""
     global _threads
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
-        raise ValueError("set_num_threads: the thread count must be an integer >= 1, got %r" % (k,))
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or not 1 <= k <= _INT64_MAX:
+        raise ValueError(
+            "set_num_threads: the thread count must be an integer from 1 to 2**63-1, got %r" % (k,)
+        )
     with _threads_lock:
         _threads = int(k)
         for setter in _thread_setters:
@@ -607,33 +695,45 @@ def _register_thread_setter(setter):
             setter(_threads)
 
 
+class _Loaded:
+    """What a Module knows, kept out of its namespace, which belongs to the entries."""
+
+    __slots__ = ("path", "library", "entries", "signatures")
+
+
 class Module:
     """A loaded library of `arrc --shared`: each entry point is a method.
 
     `signatures` maps entry names to their signatures in Arr notation. An
     entry whose name is not a Python identifier, or is one of this class's
-    attributes, is reached as m["name"]."""
+    attributes (`path`, `signatures`, `_arr_loaded`, a dunder), is reached as
+    m["name"]. The module's own state lives in one slot, so that entries named
+    like anything else (`_entries`, `_library`) are plain attributes."""
+
+    __slots__ = ("_arr_loaded", "__dict__")
 
     def __init__(self, path):
-        self.path = str(path)
-        library = ctypes.CDLL(self.path)
+        loaded = _Loaded()
+        loaded.path = str(path)
+        library = ctypes.CDLL(loaded.path)
         try:
             describe = library.arrrt_describe
         except AttributeError:
-            message = "%s is not a library made by arrc --shared (no arrrt_describe)" % self.path
+            message = "%s is not a library made by arrc --shared (no arrrt_describe)" % loaded.path
             raise Error(message) from None
         describe.argtypes = []
         describe.restype = ctypes.c_char_p
         description = json.loads(describe().decode("utf-8"))
         if description.get("format") != 1:
-            raise Error("%s: unknown description format %r" % (self.path, description.get("format")))
+            raise Error("%s: unknown description format %r" % (loaded.path, description.get("format")))
         last_error = library.arr_last_error
         last_error.argtypes = []
         last_error.restype = ctypes.c_char_p
         _register_thread_setter(library.arrrt_set_threads)
-        self._library = library
-        self._entries = {}
-        self._signatures = {}
+        _catch_interrupts(library)
+        loaded.library = library
+        loaded.entries = {}
+        loaded.signatures = {}
         for entry in description["entries"]:
             spec = _EntrySpec(entry)
             cfunction = getattr(library, spec.function)
@@ -642,29 +742,36 @@ class Module:
                 for _, _, c_type in spec.arguments
             ]
             cfunction.restype = ctypes.c_int
-            self._entries[spec.name] = _entry_function(spec, cfunction, last_error)
-            self._signatures[spec.name] = spec.signature
-        for name, function in self._entries.items():
+            loaded.entries[spec.name] = _entry_function(spec, cfunction, last_error)
+            loaded.signatures[spec.name] = spec.signature
+        self._arr_loaded = loaded
+        for name, function in loaded.entries.items():
             if name.isidentifier() and not hasattr(type(self), name):
                 self.__dict__[name] = function
 
     @property
+    def path(self):
+        """The library's file."""
+        return self._arr_loaded.path
+
+    @property
     def signatures(self):
         """{"main": "(a: [n]f64, b: [n]f64) -> f64", ...}: every entry's signature."""
-        return dict(self._signatures)
+        return dict(self._arr_loaded.signatures)
 
     def __getitem__(self, name):
+        entries = self._arr_loaded.entries
         try:
-            return self._entries[name]
+            return entries[name]
         except KeyError:
-            entries = ", ".join(self._entries)
-            raise KeyError("no entry named %r; the entries are %s" % (name, entries)) from None
+            raise KeyError("no entry named %r; the entries are %s" % (name, ", ".join(entries))) from None
 
     def __iter__(self):
-        return iter(self._entries)
+        return iter(self._arr_loaded.entries)
 
     def __dir__(self):
         return sorted(set(super().__dir__()) | set(self.__dict__))
 
     def __repr__(self):
-        return "<arr.Module %s: %s>" % (self.path, ", ".join(self._entries))
+        loaded = self._arr_loaded
+        return "<arr.Module %s: %s>" % (loaded.path, ", ".join(loaded.entries))

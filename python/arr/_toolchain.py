@@ -13,10 +13,16 @@ A library is cached under a key that hashes everything it depends on:
 
 Entries live in ARR_CACHE_DIR (else $XDG_CACHE_HOME/arr, else ~/.cache/arr),
 one directory per key, made atomically (compiled into a temporary directory,
-then renamed), so concurrent compiles never see half a library. Nothing is
-ever evicted: delete the directory to reclaim the space.
+then renamed), so concurrent compiles never see half a library. Each entry
+records its library's size and SHA-256 (written before the rename); a library
+that no longer matches (truncated, overwritten, emptied) is never loaded, which
+could kill the process, but compiled again, with a warning. A cache directory
+that cannot be used makes the process compile into a temporary one instead,
+with a warning. Nothing is ever evicted: delete the directory to reclaim the
+space.
 """
 
+import atexit
 import functools
 import hashlib
 import json
@@ -27,12 +33,17 @@ import shutil
 import subprocess
 import tempfile
 import threading
+import warnings
 from pathlib import Path
 
 from arr._errors import CompileError
 from arr._library import Module
 
-_CACHE_FORMAT = "arr-cache-1"
+_CACHE_FORMAT = "arr-cache-2"  # 2: entries carry a manifest
+_MANIFEST = "manifest.json"  # in each entry: the library's name, size and SHA-256
+# arrc reads no source file larger than this (compiler/sema/Modules.h kMaxSourceBytes):
+# a larger import is not hashed but left to arrc, which reports it.
+_MAX_SOURCE_BYTES = 16 << 20
 _modules = {}  # key -> Module: one load per library and process
 _modules_lock = threading.Lock()
 _toolchains = {}  # (arrc identity, ARR_STDLIB) -> what arrc says about itself
@@ -96,7 +107,7 @@ def _toolchain(arrc):
     key = (identity, os.environ.get("ARR_STDLIB"))
     facts = _toolchains.get(key)
     if facts is None:
-        memo = _cache_root() / "toolchains" / (hashlib.sha256(repr(key).encode()).hexdigest() + ".json")
+        memo = _usable_cache_root() / "toolchains" / (hashlib.sha256(repr(key).encode()).hexdigest() + ".json")
         try:
             facts = json.loads(memo.read_text())
             if not isinstance(facts.get("stdlib"), str) or not isinstance(facts.get("link_flags"), str):
@@ -153,7 +164,10 @@ def _sources(main, stdlib):
             continue
         seen.add(real)
         with open(path, "rb") as source:
-            content = source.read()
+            content = source.read(_MAX_SOURCE_BYTES + 1)
+        if len(content) > _MAX_SOURCE_BYTES:
+            sources.append((real, "too large"))  # the compile reports it
+            continue
         sources.append((real, hashlib.sha256(content).hexdigest()))
         for name in _string_literals(content.decode("utf-8", "replace")):
             for candidate in (os.path.join(os.path.dirname(path), name), os.path.join(stdlib, name)):
@@ -182,11 +196,42 @@ def _define_value(name, value):
 
 
 def _cache_root():
+    """The configured cache directory and the environment variable it comes from."""
     configured = os.environ.get("ARR_CACHE_DIR")
     if configured:
-        return Path(configured)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "arr"
+        return Path(configured), "ARR_CACHE_DIR"
+    if os.environ.get("XDG_CACHE_HOME"):
+        return Path(os.environ["XDG_CACHE_HOME"]) / "arr", "XDG_CACHE_HOME"
+    return Path(os.path.expanduser("~")) / ".cache" / "arr", "HOME"
+
+
+_usable_roots = {}  # configured cache directory -> the directory used for it
+_usable_roots_lock = threading.Lock()
+
+
+def _usable_cache_root():
+    """The configured cache directory when it can be written (checked once per
+    process), else a temporary directory of this process's, said once."""
+    root, variable = _cache_root()
+    with _usable_roots_lock:
+        usable = _usable_roots.get(root)
+        if usable is not None:
+            return usable
+        try:
+            root.mkdir(parents=True, exist_ok=True)
+            os.rmdir(tempfile.mkdtemp(prefix=".probe-", dir=root))
+            usable = root
+        except OSError as error:
+            usable = Path(tempfile.mkdtemp(prefix="arr-cache-"))
+            atexit.register(shutil.rmtree, usable, ignore_errors=True)
+            warnings.warn(
+                "arr: cannot use the cache directory %s (from %s): %s; compiling into %s "
+                "for this process instead" % (root, variable, error.strerror or error, usable),
+                RuntimeWarning,
+                stacklevel=3,
+            )
+        _usable_roots[root] = usable
+        return usable
 
 
 def _key(toolchain, sources, options):
@@ -198,9 +243,38 @@ def _key(toolchain, sources, options):
     return digest.hexdigest()
 
 
+def _digest(path):
+    digest = hashlib.sha256()
+    with open(path, "rb") as library:
+        for block in iter(lambda: library.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _damage(directory, library):
+    """Why the cache entry `directory` must not be loaded ("" when it is whole):
+    its library must be the one its manifest describes, since loading a
+    truncated library kills the process (SIGBUS) and a garbled one fails."""
+    try:
+        manifest = json.loads((directory / _MANIFEST).read_text())
+        size, digest = manifest["size"], manifest["sha256"]
+        if manifest["library"] != library:
+            return "its manifest names another library"
+        actual = os.stat(directory / library).st_size
+        if actual != size:
+            return "the library has %d bytes, not %d" % (actual, size)
+        if _digest(directory / library) != digest:
+            return "the library's contents changed"
+    except FileNotFoundError as error:
+        return "%s is missing" % os.path.basename(error.filename or "a file")
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        return "its manifest is unreadable (%s)" % error
+    return ""
+
+
 def _build(arrc, main, options, directory, library):
-    """Compiles into `directory`, which appears complete or not at all;
-    CompileError with the diagnostics on failure."""
+    """Compiles into `directory`, which appears complete (with its manifest) or
+    not at all; CompileError with the diagnostics on failure."""
     directory.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".build-", dir=directory.parent))
     try:
@@ -212,13 +286,30 @@ def _build(arrc, main, options, directory, library):
         if done.returncode != 0:
             failure = "arrc failed on %s (exit status %d)" % (main, done.returncode)
             raise CompileError(done.stderr or failure)
+        manifest = {
+            "library": library,
+            "size": os.stat(staging / library).st_size,
+            "sha256": _digest(staging / library),
+        }
+        (staging / _MANIFEST).write_text(json.dumps(manifest))
         try:
             os.rename(staging, directory)
         except OSError:
-            if not (directory / library).is_file():  # not another process's
+            if _damage(directory, library):  # not another process's complete entry
                 raise
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def _discard(directory):
+    """Removes a damaged entry: renamed away first, so that no other process
+    takes the half-removed directory for an entry."""
+    doomed = directory.with_name(directory.name + ".damaged-%d" % os.getpid())
+    try:
+        os.rename(directory, doomed)
+    except OSError:
+        return  # gone already, or another process's rebuild took its place
+    shutil.rmtree(doomed, ignore_errors=True)
 
 
 def compile(path, *, defines=None, opt=2, strict_fp=False):
@@ -234,9 +325,9 @@ def compile(path, *, defines=None, opt=2, strict_fp=False):
     for name, value in sorted((defines or {}).items()):
         options += ["-D", "%s=%s" % (name, _define_value(name, value))]
     arrc = find_arrc()
+    root = _usable_cache_root()
     toolchain = _toolchain(arrc)
     library = Path(main).stem + ".so"
-    root = _cache_root()
     # A source edited while arrc runs would leave a library under the key of
     # the old text: compile again until the sources hash the same after as before.
     for _ in range(3):
@@ -247,7 +338,15 @@ def compile(path, *, defines=None, opt=2, strict_fp=False):
             return module
         directory = root / key[:2] / key[2:]
         built = directory / library
-        if not built.is_file():
+        damage = _damage(directory, library) if os.path.isdir(directory) else "missing"
+        if damage:
+            if damage != "missing":
+                warnings.warn(
+                    "arr: the cached library %s is damaged (%s); compiling it again" % (built, damage),
+                    RuntimeWarning,
+                    stacklevel=2,
+                )
+                _discard(directory)
             _build(arrc, main, options, directory, library)
             if _key(toolchain, _sources(main, toolchain["stdlib"]), options) != key:
                 shutil.rmtree(directory, ignore_errors=True)

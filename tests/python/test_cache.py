@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 from conftest import PROGRAMS, ROOT
@@ -52,7 +53,7 @@ def setup(tmp_path):
             capture_output=True, text=True, env=environment, timeout=600,
         )
         assert done.returncode == 0, done.stderr
-        return json.loads(done.stdout)
+        return dict(json.loads(done.stdout), stderr=done.stderr)
 
     def compiles():
         """The number of times arrc compiled a library so far."""
@@ -114,3 +115,80 @@ def test_one_module_per_library_and_process():
     program = PROGRAMS / "interface.arr"
     assert arr.compile(program) is arr.compile(program)
     assert arr.compile(program) is not arr.compile(program, opt=1)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda library: os.truncate(library, 1000),  # loading it killed Python with SIGBUS
+        lambda library: library.write_bytes(os.urandom(library.stat().st_size)),  # invalid ELF header
+        lambda library: library.write_bytes(b""),
+    ],
+    ids=["truncated", "random", "empty"],
+)
+def test_a_damaged_library_is_compiled_again_once_with_a_warning(setup, damage):
+    _, _, compile, compiles, _ = setup
+    first = compile()
+    library = Path(first["path"])
+    damage(library)
+    again = compile()  # a new process: only the cache on disk knows the library
+    assert again["value"] == 3.0 and again["scaled"] == 2.0 and compiles() == 2
+    assert again["stderr"].count("RuntimeWarning") == 1, again["stderr"]
+    assert "the cached library %s is damaged" % library in again["stderr"]
+    assert "compiling it again" in again["stderr"]
+    assert again["path"] == first["path"]  # the same entry, rebuilt
+    third = compile()
+    assert third["value"] == 3.0 and third["stderr"] == "" and compiles() == 2
+
+
+def test_an_unusable_cache_directory_falls_back_to_a_temporary_one(tmp_path):
+    # Root ignores permissions, so the directories lie under a regular file:
+    # os.makedirs fails there for everyone (before, a raw NotADirectoryError).
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    script = COMPILE + "m2 = arr.compile(sys.argv[2], opt=1)\nassert m2.main([1.0], [2.0]) == 2.0\n"
+    program = str(PROGRAMS / "interface.arr")
+    for variables, named in [
+        ({"ARR_CACHE_DIR": str(blocker / "cache")}, "ARR_CACHE_DIR"),
+        ({"ARR_CACHE_DIR": "", "XDG_CACHE_HOME": str(blocker / "xdg")}, "XDG_CACHE_HOME"),
+        ({"ARR_CACHE_DIR": "", "XDG_CACHE_HOME": "", "HOME": str(blocker)}, "HOME"),
+    ]:
+        environment = dict(os.environ, **variables)
+        done = subprocess.run(
+            [sys.executable, "-c", script, str(ROOT / "python"), program, "{}"],
+            capture_output=True, text=True, env=environment, timeout=600,
+        )
+        assert done.returncode == 0, done.stderr
+        result = json.loads(done.stdout.splitlines()[0])
+        assert result["value"] == 3.0
+        # One warning for two compiles, naming the variable; the temporary cache is removed at exit.
+        assert done.stderr.count("RuntimeWarning") == 1, done.stderr
+        assert "cannot use the cache directory %s" % blocker in done.stderr and "(from %s)" % named in done.stderr
+        assert not Path(result["path"]).exists()
+
+
+def test_a_huge_import_is_not_read_whole(tmp_path):
+    # Hashing read every import whole before arrc's 16 MiB limit applied: an 8 GB
+    # import was a MemoryError or 8 GB read.
+    huge = tmp_path / "huge.arr"
+    with open(huge, "wb") as sparse:
+        sparse.truncate(8 << 30)
+    program = tmp_path / "prog.arr"
+    program.write_text('import "huge.arr"\nentry main(x: f64): f64 = x\n')
+    script = (
+        "import resource, sys\n"
+        "sys.path.insert(0, sys.argv[1])\n"
+        "import arr\n"
+        "try:\n"
+        "    arr.compile(sys.argv[2])\n"
+        "except arr.CompileError as error:\n"
+        "    print(error)\n"
+        "print('peak', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"  # KiB, this process
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(ROOT / "python"), str(program)],
+        capture_output=True, text=True, timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "cannot read import 'huge.arr': larger than 16 MiB" in done.stdout
+    assert int(done.stdout.split("peak")[-1]) < 1 << 20  # KiB: under 1 GiB

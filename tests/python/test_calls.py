@@ -184,3 +184,25 @@ def test_defines_opt_and_strict_fp(tmp_path):
         arr.compile(program, defines={"scale": None})
     with pytest.raises(FileNotFoundError):
         arr.compile(tmp_path / "missing.arr")
+
+
+def test_entries_named_like_the_modules_own_attributes(tmp_path):
+    # Entries named after what the module kept in its instance namespace
+    # (_entries, _library, path) replaced it: m["main"], list(m) and repr(m) raised.
+    names = ["_entries", "_library", "_signatures", "path", "signatures", "_arr_loaded", "__init__", "__repr__"]
+    source = tmp_path / "names.arr"
+    source.write_text(
+        "".join("entry %s(x: f64): f64 = x + %d.0\n" % (name, i + 1) for i, name in enumerate(names))
+        + "entry main(x: f64): f64 = x\n"
+    )
+    m = arr.compile(source)
+    assert list(m) == names + ["main"]
+    assert m["main"](5.0) == 5.0
+    assert repr(m) == "<arr.Module %s: %s>" % (m.path, ", ".join(names + ["main"]))
+    for i, name in enumerate(names):
+        assert m[name](0.0) == i + 1
+    # Names of no attribute of the class are attributes; the others stay the module's.
+    assert m._entries(0.0) == 1.0 and m._library(0.0) == 2.0 and m._signatures(0.0) == 3.0
+    assert m.path.endswith("names.so") and isinstance(m.signatures, dict)
+    assert sorted(m.signatures) == sorted(names + ["main"])
+    assert m.main(1.5) == 1.5 and "_entries" in dir(m)

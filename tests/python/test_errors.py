@@ -124,3 +124,50 @@ def test_compile_errors_carry_the_diagnostics(tmp_path):
     shutil.copy(PROGRAMS / "interface.arr", tmp_path / "interface.arr")
     with pytest.raises(arr.CompileError, match="scale"):
         arr.compile(PROGRAMS / "interface.arr", defines={"scale": "true"})
+
+
+I64_PROGRAM = """
+entry k(x: i64): i64 = x
+entry ks(x: [n]i64): i64 = sum(x)
+entry grid(x: [n, m]i64): i64 = sum(build([n], \\i -> sum(x[i])))
+entry pair(p: (i64, [n]i64)): i64 = p.0 + sum(p.1)
+entry real(x: f64): f64 = x
+"""
+
+
+def test_integers_outside_i64_are_value_errors_never_wrapped(tmp_path):
+    source = tmp_path / "ranges.arr"
+    source.write_text(I64_PROGRAM)
+    m = arr.compile(source)
+    # The limits themselves pass, as Python ints, in lists and nested lists.
+    assert m.k(2**63 - 1) == 2**63 - 1 and m.k(-(2**63)) == -(2**63)
+    assert m.ks([2**63 - 1, 0]) == 2**63 - 1
+    assert m.grid([[-(2**63), 0], [0, 0]]) == -(2**63)
+    # NumPy holds 2**63 .. 2**64-1 as uint64 (once cast to int64, wrapped) and the
+    # rest as objects.
+    too_large = (2**63, 2**64 - 1, 2**64 + 5, 2**70, -(2**63) - 1, -(2**100))
+    for value in too_large:
+        with pytest.raises(ValueError, match=r"k: parameter 'x' must be i64, got %d outside the range of i64" % value):
+            m.k(value)
+        with pytest.raises(ValueError, match=r"ks: parameter 'x' must be \[n\]i64, got a list holding %d" % value):
+            m.ks([1, value])
+        with pytest.raises(ValueError, match=r"grid: parameter 'x' must be \[n,m\]i64, got a list holding %d" % value):
+            m.grid([[1, 2], [3, value]])
+        with pytest.raises(ValueError, match=r"pair: parameter 'p.0' must be i64, got %d outside" % value):
+            m.pair((value, [1]))
+        with pytest.raises(ValueError, match=r"pair: parameter 'p.1' must be \[n\]i64, got a tuple holding %d" % value):
+            m.pair((0, (1, value)))
+    # [2**63, 2**64-1] as NumPy makes it: uint64, wrapped to [-2**63, -1] before.
+    with pytest.raises(ValueError, match=r"got a list holding 9223372036854775808"):
+        m.ks([2**63, 2**64 - 1])
+    # A uint64 array or scalar is a wrong dtype, as every array of another dtype.
+    with pytest.raises(TypeError, match=r"parameter 'x' must be \[n\]i64 .*uint64"):
+        m.ks(np.array([2**63], dtype=np.uint64))
+    with pytest.raises(TypeError, match=r"parameter 'x' must be i64 .*uint64 scalar"):
+        m.k(np.uint64(2**63))
+    # Lists of Python ints that fit still convert; floats are still no i64.
+    assert m.ks([2**62, 2**62 - 1]) == 2**63 - 1
+    with pytest.raises(TypeError):
+        m.ks([1.0, 2**64])
+    # An int too large for i64 is still a float: f64 parameters are not i64's business.
+    assert m.real(2**63) == 2.0**63

@@ -70,7 +70,9 @@ def test_only_c_functions_are_exported(cabi):
     exported = {line.split()[-1] for line in listed.splitlines() if line.strip()}
     entries = {entry["function"] for entry in description(cabi / "cabi.so")["entries"]}
     assert {"arrrt_describe", "arr_last_error", "arrrt_set_threads"} | entries <= exported
-    runtime = {"arrrt_describe", "arrrt_set_threads", "arrrt_parallel_max_chunks", "arrrt_threads"}
+    runtime = {"arrrt_describe", "arrrt_set_threads", "arrrt_parallel_max_chunks", "arrrt_threads",
+               "arrrt_request_interrupt", "arrrt_catch_interrupts", "arrrt_interrupt_requested"}
+    assert runtime <= exported  # what the Python package calls
     assert all(name.startswith("arr_") or name in runtime for name in exported), sorted(exported)
 
 

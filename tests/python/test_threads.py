@@ -97,7 +97,7 @@ def threads():
     return len(os.listdir("/proc/self/task"))
 
 def configured(module):
-    query = module._library.arrrt_threads
+    query = ctypes.CDLL(module.path).arrrt_threads  # the loaded library's handle
     query.restype = ctypes.c_int64
     return query()
 
@@ -145,6 +145,69 @@ def test_set_num_threads():
 
 
 def test_set_num_threads_rejects_bad_counts():
-    for bad in (0, -1, 1.5, "2", True):
-        with pytest.raises(ValueError, match="thread count must be an integer >= 1"):
+    # Past i64 the count would reach the runtime wrapped (2**64 + 5 as 5 threads).
+    for bad in (0, -1, 1.5, "2", True, 2**70, 2**64 + 5, 2**63, np.uint64(2**64 - 1)):
+        with pytest.raises(ValueError, match="thread count must be an integer from 1 to 2\\*\\*63-1"):
             arr.set_num_threads(bad)
+
+
+PEAK_OF_CHILD = r"""
+import resource, subprocess, sys
+done = subprocess.run(sys.argv[1:], capture_output=True, text=True)
+sys.stdout.write(done.stdout)
+sys.stderr.write(done.stderr)
+print("peak", resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)  # KiB
+sys.exit(done.returncode)
+"""
+
+
+def test_huge_thread_counts_are_capped_with_one_warning(tmp_path):
+    # OMP_NUM_THREADS=1048576 made libomp take 900 MB and 2 s for a two-element dot
+    # product; --threads and set_num_threads were cut to 256 without a word.
+    program = tmp_path / "dot.arr"
+    program.write_text("entry main(a: [n]f64, b: [n]f64): f64 = sum(a * b)\n")
+    executable = tmp_path / "dot"
+    subprocess.run([arr.find_arrc(), str(program), "-o", str(executable)], check=True, timeout=600)
+    huge = dict(os.environ, OMP_NUM_THREADS="1048576")
+    for arguments, environment, asked in [
+        ([], huge, "OMP_NUM_THREADS='1048576'"),
+        (["--threads", "1048576"], dict(os.environ), "a thread count of 1048576"),
+    ]:
+        done = subprocess.run(
+            [sys.executable, "-c", PEAK_OF_CHILD, str(executable), *arguments],
+            input="[1.0, 2.0] [3.0, 4.0]",
+            capture_output=True,
+            text=True,
+            env=environment,
+            timeout=600,
+        )
+        assert done.returncode == 0, done.stderr
+        result, peak = done.stdout.split("peak")
+        assert result.strip() == "11.0"
+        assert int(peak) < 200 << 10, "peak RSS %d KiB" % int(peak)
+        warnings = done.stderr.splitlines()
+        assert len(warnings) == 1 and warnings[0].startswith("arr: warning: %s is more threads" % asked), warnings
+        assert "limit of" in warnings[0]
+
+    # Python: the variable and set_num_threads are capped alike, each said once per library.
+    script = SET_THREADS.split("m = arr.compile")[0] + (
+        "m = arr.compile(sys.argv[2])\n"
+        "x = np.ones((20000, 50))\n"
+        "first = configured(m)\n"
+        "ok = bool((m.rowsums(x) == 50).all())\n"
+        "arr.set_num_threads(10**6)\n"
+        "arr.set_num_threads(10**7)\n"
+        "print(json.dumps({'first': first, 'after': configured(m), 'ok': ok and bool((m.rowsums(x) == 50).all())}))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(ROOT / "python"), str(PROGRAMS / "threads.arr")],
+        capture_output=True,
+        text=True,
+        env=dict(huge, OPENBLAS_NUM_THREADS="1"),
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout)
+    assert seen["ok"] and 64 <= seen["first"] <= 256 and seen["after"] == seen["first"]
+    warnings = [line for line in done.stderr.splitlines() if line.startswith("arr: warning:")]
+    assert len(warnings) == 1 and "OMP_NUM_THREADS='1048576' is more threads" in warnings[0], done.stderr

@@ -336,6 +336,35 @@ TEST(RuntimeParallel, ThreadSettingIsClamped) {
 // the others (a triangle), the others go to the threads that are free, so no thread
 // waits for one that has three quarters of the work. The chunks themselves depend on
 // the loop alone: the same ranges on every run.
+TEST(RuntimeParallel, AnInterruptStopsLoopsBetweenChunks) {
+  // A chunk that requests the interrupt, as SIGINT would while the loop runs: the chunks
+  // not started yet do not run, and the loop fails with "interrupted".
+  for (int64_t threads : {1, 2, 4}) {
+    arrrt_set_threads(threads);
+    std::atomic<int64_t> ran{0};
+    auto body = [](void* raw, int64_t, int64_t, int64_t) {
+      static_cast<std::atomic<int64_t>*>(raw)->fetch_add(1);
+      arrrt_request_interrupt(1);
+      return 0;
+    };
+    arrrt_set_error("");
+    EXPECT_EQ(arrrt_parallel_for(int64_t{1} << 24, 1, body, &ran), threads == 1 ? 1 : -1);
+    EXPECT_LE(ran.load(), threads) << "chunks started after the interrupt";
+    if (threads > 1) {
+      EXPECT_STREQ(arr_last_error(), "interrupted");
+    }
+    // A loop that starts while the request stands does not run at all.
+    ran = 0;
+    EXPECT_EQ(arrrt_parallel_for(10, 1, body, &ran), -1);
+    EXPECT_EQ(ran.load(), 0);
+    EXPECT_STREQ(arr_last_error(), "interrupted");
+    arrrt_request_interrupt(0);
+    EXPECT_EQ(arrrt_parallel_for(10, 1, body, &ran), 1);
+    arrrt_request_interrupt(0);
+  }
+  arrrt_set_threads(2);
+}
+
 TEST(RuntimeParallel, ThreadsTakeChunksAsTheyFinish) {
   arrrt_set_threads(2);
   std::vector<std::vector<Chunk>> runs;
