@@ -240,8 +240,11 @@ public:
          pass(
              "ad",
              [&] {
-               // With checkpoints, a segment's steps keep only their states.
-               bool keep = options.loopCheckpoints.rule == ad::LoopCheckpoints::Rule::EveryStep;
+               // With checkpoints, a segment's steps keep only their states (auto: only
+               // in the segmented version, Differentiate.cpp).
+               auto rule = options.loopCheckpoints.rule;
+               bool keep = rule == ad::LoopCheckpoints::Rule::EveryStep ||
+                           rule == ad::LoopCheckpoints::Rule::Auto;
                c_.dual = ad::forwardPasses(c_.core, keep);
              },
              [&] { return dualView(); }),

@@ -83,10 +83,14 @@ TEST(RuntimeMemory, ScratchIsAlignedAndWritable) {
   arrrt_set_error("");
   EXPECT_EQ(arrrt_alloc_scratch(-1, 8), nullptr);
   EXPECT_STREQ(arr_last_error(),
-               "out of memory: cannot allocate an array whose element count overflows i64");
+               "out of memory: cannot allocate an array whose element count overflows i64"
+               " (the gradient of a long loop keeps fewer of its states when compiled with "
+               "arrc --loop-checkpoints=sqrt)");
   EXPECT_EQ(arrrt_alloc_scratch(int64_t{1} << 50, 8), nullptr);
   EXPECT_STREQ(arr_last_error(),
-               "out of memory: cannot allocate 1125899906842624 elements of 8 bytes");
+               "out of memory: cannot allocate 1125899906842624 elements of 8 bytes"
+               " (the gradient of a long loop keeps fewer of its states when compiled with "
+               "arrc --loop-checkpoints=sqrt)");
 }
 
 // A released large block serves the next scratch request of about its size (no page
@@ -144,16 +148,22 @@ TEST(RuntimeMemory, FailureReturnsNullWithAMessage) {
   // that overflowed, fail before calling calloc.
   EXPECT_EQ(arrrt_alloc(int64_t{1} << 61, 8), nullptr);
   EXPECT_STREQ(arr_last_error(),
-               "out of memory: cannot allocate 2305843009213693952 elements of 8 bytes");
+               "out of memory: cannot allocate 2305843009213693952 elements of 8 bytes"
+               " (the gradient of a long loop keeps fewer of its states when compiled with "
+               "arrc --loop-checkpoints=sqrt)");
   EXPECT_EQ(arrrt_alloc(kMax - 8, 1), nullptr);
   EXPECT_EQ(arrrt_alloc(-1, 8), nullptr);
   EXPECT_STREQ(arr_last_error(),
-               "out of memory: cannot allocate an array whose element count overflows i64");
+               "out of memory: cannot allocate an array whose element count overflows i64"
+               " (the gradient of a long loop keeps fewer of its states when compiled with "
+               "arrc --loop-checkpoints=sqrt)");
   // More than any machine has: calloc itself fails.
   arrrt_set_error("");
   EXPECT_EQ(arrrt_alloc(int64_t{1} << 50, 8), nullptr);
   EXPECT_STREQ(arr_last_error(),
-               "out of memory: cannot allocate 1125899906842624 elements of 8 bytes");
+               "out of memory: cannot allocate 1125899906842624 elements of 8 bytes"
+               " (the gradient of a long loop keeps fewer of its states when compiled with "
+               "arrc --loop-checkpoints=sqrt)");
   // And the next allocation works.
   void* data = arrrt_alloc(16, 8);
   EXPECT_NE(data, nullptr);
