@@ -226,7 +226,8 @@ public:
     int round = 0;
     manager_.addRepeated(
         {pass(
-             "checkpoint", [&] { c_.core = ad::checkpointLoops(c_.core, options.loopCheckpoints); },
+             "checkpoint",
+             [&] { c_.core = ad::checkpointLoops(c_.core, options.loopCheckpoints, round == 1); },
              [&] { return coreView(); }),
          pass(
              "bot",

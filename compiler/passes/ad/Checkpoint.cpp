@@ -202,7 +202,8 @@ struct SegmentedFunction {
 /// between both versions.
 class Sites : public core::Mutator {
 public:
-  explicit Sites(const LoopCheckpoints& policy) : policy_(policy) {}
+  Sites(const LoopCheckpoints& policy, bool firstRound)
+      : policy_(policy), firstRound_(firstRound) {}
 
 protected:
   NodeP mutateNode(const NodeP& node) override {
@@ -232,6 +233,12 @@ protected:
       if (!changed && step == node->function) return node;
       return core::rebuild(*node, std::move(operands), node->indices, std::move(step));
     }
+    if (node->kind == K::Diff && !ready(*node)) {
+      ++diffDepth_;
+      NodeP mutated = mutateChildren(node);
+      --diffDepth_;
+      return mutated;
+    }
     if (!ready(*node) || policy_.rule == LoopCheckpoints::Rule::Auto) return mutateChildren(node);
     core::FunctionP segmented = segmentedVersion(node->function).function;
     std::vector<NodeP> args;
@@ -246,11 +253,17 @@ private:
            !containsDifferentiation(*node.function);
   }
 
-  /// Whether `node` is a Diff node that the auto rule gives two versions: a gradient
-  /// outside every loop's step (the vjps of loop steps that AD makes are inside the
-  /// reverse loops) whose loops the square-root rule would segment.
+  /// Whether `node` is a Diff node that the auto rule gives two versions: a first-order
+  /// gradient of the program (ready in the first round, outside the function of every
+  /// other Diff node, outside every loop's step) whose loops the square-root rule would
+  /// segment. The vjps of loop steps that AD makes come in later rounds, inside reverse
+  /// loops; a derivative of a derivative would differentiate both versions of the inner
+  /// one, and the segmented version of a second derivative costs several times the
+  /// compile time of the other.
   bool versioned(const core::Node& node) {
-    if (policy_.rule != LoopCheckpoints::Rule::Auto || stepDepth_ > 0 || !ready(node)) return false;
+    if (policy_.rule != LoopCheckpoints::Rule::Auto || !firstRound_ || stepDepth_ > 0 ||
+        diffDepth_ > 0 || !ready(node))
+      return false;
     return segmentedVersion(node.function).function != node.function;
   }
 
@@ -313,13 +326,11 @@ private:
                           : std::make_shared<const core::Function>(core::Function{
                                 version->params, core::substitute(version->body, renamed)});
       NodeP derivative = core::makeDiff(diff.diffKind, function, args, diff.differentiable);
-      if (types.size() == 1) {
-        step->body = derivative;
-      } else {
-        std::vector<core::Binding> stepBindings;
-        std::vector<NodeP> results = bindResults(derivative, stepBindings, "g");
-        step->body = core::wrapInBindings(stepBindings, core::makeTuple(results));
-      }
+      // Reverse mode finds a Diff node let-bound.
+      std::vector<core::Binding> stepBindings;
+      std::vector<NodeP> results = bindResults(derivative, stepBindings, "g");
+      step->body = core::wrapInBindings(
+          stepBindings, results.size() == 1 ? results[0] : core::makeTuple(results));
       return step;
     };
 
@@ -335,7 +346,9 @@ private:
   }
 
   const LoopCheckpoints& policy_;
+  bool firstRound_;
   int stepDepth_ = 0; // the loop steps around the node being mutated
+  int diffDepth_ = 0; // the functions of Diff nodes around it
   std::unordered_map<const core::Function*, SegmentedFunction> functions_;
   std::vector<core::FunctionP> originals_;
 };
@@ -369,10 +382,11 @@ std::optional<LoopCheckpoints> LoopCheckpoints::parse(const std::string& text) {
   return LoopCheckpoints{Rule::Interval, interval};
 }
 
-core::Program checkpointLoops(const core::Program& program, const LoopCheckpoints& policy) {
+core::Program checkpointLoops(const core::Program& program, const LoopCheckpoints& policy,
+                              bool firstRound) {
   if (policy.rule == LoopCheckpoints::Rule::EveryStep) return program;
   core::Program result = program;
-  Sites sites(policy);
+  Sites sites(policy, firstRound);
   for (auto& entry : result.entries)
     entry.function.body = sites.mutate(entry.function.body);
   return result;

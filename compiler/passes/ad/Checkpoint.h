@@ -16,8 +16,9 @@
 // squareRoot); loops whose count mentions a derived size are segments already and are
 // left alone, so a nested differentiation does not segment them again.
 //
-// The default rule, auto, decides at run time: a gradient (grad, valueAndGrad or vjp
-// node of the program) whose loops keep steps × state bytes within the running
+// The default rule, auto, decides at run time: a first-order gradient (a grad,
+// valueAndGrad or vjp node of the program, outside other differentiations and loop
+// steps, containing none) whose loops keep steps × state bytes within the running
 // process's budget (arrrt_checkpoint_fits, runtime/CheckpointBudget.h) runs with every
 // state kept, else with √n segments. Both versions are compiled, each the Diff node in
 // the step of a loop of 1 or 0 steps (c = fits(bytes) and 1 - c: the core IR's only
@@ -25,6 +26,7 @@
 // one's result. The loops' own derivatives (the vjps of their steps, differentiated in
 // later rounds) are not versioned again: their loops keep every state, as with 'all',
 // so each gradient of the program has two versions however deep its loops nest.
+// Derivatives of derivatives keep every state too: one version each.
 
 #include "ir/Core.h"
 
@@ -59,6 +61,9 @@ bool holdsSegments(const core::Function& function);
 
 /// Every loop in the functions of the grad/valueAndGrad/vjp nodes that the next `ad` pass
 /// differentiates (those whose functions contain no other Diff), segmented by `policy`.
-core::Program checkpointLoops(const core::Program& program, const LoopCheckpoints& policy);
+/// `firstRound`: the first round of differentiation, the only one whose gradients the
+/// auto rule versions.
+core::Program checkpointLoops(const core::Program& program, const LoopCheckpoints& policy,
+                              bool firstRound);
 
 } // namespace arr::ad
