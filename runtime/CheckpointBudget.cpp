@@ -87,7 +87,7 @@ int64_t limitHeadroom(int resource, int64_t used) {
 }
 
 int64_t computeBudget() {
-  if (const char* text = std::getenv(kCheckpointBudgetVariable)) {
+  if (const char* text = std::getenv(kCheckpointBudgetVariable); text && *text) {
     if (std::optional<int64_t> bytes = parseByteCount(text)) return *bytes;
     // An executable reports this before it runs (Harness.cpp); a library cannot fail
     // here, in the middle of a computation, so it warns and goes on.
@@ -127,7 +127,7 @@ std::optional<int64_t> parseByteCount(const std::string& text) {
 
 std::string checkpointBudgetProblem() {
   const char* text = std::getenv(kCheckpointBudgetVariable);
-  if (!text || parseByteCount(text)) return "";
+  if (!text || !*text || parseByteCount(text)) return ""; // empty: unset
   return std::string(kCheckpointBudgetVariable) + "='" + text +
          "' is not a number of bytes (digits, optionally followed by K, M, G or T)";
 }

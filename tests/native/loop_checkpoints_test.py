@@ -13,7 +13,8 @@ switches to segments of sqrt(n) steps beyond it, at run time:
   - on short loops, a budget of 1 byte (the segmented version) and one of 1T
     (every state) give the results of --loop-checkpoints=all, with step counts
     known when compiling and sizes known only when running;
-  - an unreadable ARR_CHECKPOINT_BUDGET is refused before the entry runs.
+  - an unreadable ARR_CHECKPOINT_BUDGET is refused before the entry runs;
+  - arrc --help, the executables' --help and the README document all this.
 
     loop_checkpoints_test.py --arrc build/compiler/arrc
 """
@@ -130,6 +131,18 @@ def main():
         report(bad.returncode != 0 and "ARR_CHECKPOINT_BUDGET='lots'" in bad.stderr
                and "Traceback" not in bad.stderr,
                "an unreadable ARR_CHECKPOINT_BUDGET is refused", f"exit {bad.returncode}: {bad.stderr}")
+        # The default and the budget are documented: arrc --help, the executables' --help,
+        # the README.
+        usage = subprocess.run([args.arrc, "--help"], capture_output=True, text=True).stdout
+        report("'auto' (default" in usage and "ARR_CHECKPOINT_BUDGET" in usage,
+               "arrc --help documents the default rule and its budget", usage[-2000:])
+        usage = subprocess.run([auto, "--help"], capture_output=True, text=True).stdout
+        report("ARR_CHECKPOINT_BUDGET=BYTES" in usage,
+               "an executable's --help documents ARR_CHECKPOINT_BUDGET", usage)
+        with open(os.path.join(HERE, "..", "..", "README.md")) as readme:
+            text = readme.read()
+        report("`--loop-checkpoints=auto`" in text and "`ARR_CHECKPOINT_BUDGET`" in text,
+               "README.md documents the default rule and its budget")
     print("failures:", failures)
     sys.exit(1 if failures else 0)
 

@@ -3,6 +3,7 @@
 
 #include "runtime/Abi.h"
 #include "runtime/BlockCache.h"
+#include "runtime/CheckpointBudget.h"
 #include "runtime/Parallel.h"
 
 #include <gtest/gtest.h>
@@ -19,12 +20,48 @@
 #include <thread>
 #include <vector>
 
+#include <unistd.h>
+
 namespace {
 
 constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
 constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
 
 // ---- errors -----------------------------------------------------------------------
+
+TEST(RuntimeCheckpointBudget, ByteCountsTakeBinarySuffixes) {
+  using arr::runtime::parseByteCount;
+  EXPECT_EQ(parseByteCount("0"), 0);
+  EXPECT_EQ(parseByteCount("1000"), 1000);
+  EXPECT_EQ(parseByteCount("7B"), 7);
+  EXPECT_EQ(parseByteCount("3k"), 3 << 10);
+  EXPECT_EQ(parseByteCount("512M"), int64_t{512} << 20);
+  EXPECT_EQ(parseByteCount("2GiB"), int64_t{2} << 30);
+  EXPECT_EQ(parseByteCount("1tb"), int64_t{1} << 40);
+  EXPECT_EQ(parseByteCount("9223372036854775807"), std::numeric_limits<int64_t>::max());
+  for (const char* bad :
+       {"", "M", "-1", "1.5G", "2 G", "2X", "2GBB", "9223372036854775808", "8388608T", " 5"})
+    EXPECT_EQ(parseByteCount(bad), std::nullopt) << bad;
+}
+
+TEST(RuntimeCheckpointBudget, EnvironmentProblemsNameTheVariable) {
+  setenv("ARR_CHECKPOINT_BUDGET", "lots", 1);
+  EXPECT_EQ(arr::runtime::checkpointBudgetProblem(),
+            "ARR_CHECKPOINT_BUDGET='lots' is not a number of bytes (digits, optionally followed "
+            "by K, M, G or T)");
+  setenv("ARR_CHECKPOINT_BUDGET", "64M", 1);
+  EXPECT_EQ(arr::runtime::checkpointBudgetProblem(), "");
+  setenv("ARR_CHECKPOINT_BUDGET", "", 1); // empty: as if unset
+  EXPECT_EQ(arr::runtime::checkpointBudgetProblem(), "");
+  unsetenv("ARR_CHECKPOINT_BUDGET");
+  EXPECT_EQ(arr::runtime::checkpointBudgetProblem(), "");
+}
+
+TEST(RuntimeCheckpointBudget, AvailableMemoryIsBoundedByPhysicalMemory) {
+  int64_t available = arr::runtime::memoryAvailable();
+  EXPECT_GT(available, 0);
+  EXPECT_LE(available, int64_t(sysconf(_SC_PHYS_PAGES)) * sysconf(_SC_PAGESIZE));
+}
 
 TEST(RuntimeErrors, LastErrorIsPerThread) {
   arrrt_set_error("");
