@@ -123,6 +123,16 @@ float arrrt_trigammaf(float x);
 double arrrt_polygamma(double order, double x);
 float arrrt_polygammaf(float order, float x);
 
+// ---- Loop checkpoints (--loop-checkpoints=auto, CheckpointBudget.h) ------------
+/// The bytes that the states a loop's gradient keeps may take: ARR_CHECKPOINT_BUDGET
+/// when set, else a quarter of the memory the process may still use (physical memory,
+/// memory cgroup, RLIMIT_AS, RLIMIT_DATA). Worked out once, at the first call.
+int64_t arrrt_checkpoint_budget(void);
+/// 1 when `bytes` of states fit the budget, else 0: the choice between keeping every
+/// state of a loop and keeping one per segment of about sqrt(n) steps.
+double arrrt_checkpoint_fits(double bytes);
+float arrrt_checkpoint_fitsf(float bytes);
+
 // ---- The entry table of an executable -------------------------------------------
 /// Calls an entry point with every size variable's value, a pointer to every
 /// flattened parameter (to the value itself for scalars) and to every result's

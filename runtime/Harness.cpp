@@ -8,6 +8,7 @@
 // line "error: ..." on standard error and exit status 1.
 
 #include "runtime/Abi.h"
+#include "runtime/CheckpointBudget.h"
 #include "runtime/EntryIo.h"
 #include "runtime/Files.h"
 #include "runtime/Parallel.h"
@@ -110,6 +111,12 @@ void printHelp(const char* program) {
                "  --runs N       run N times and print the time of each run on stderr\n"
                "  --threads N    the number of threads of parallel loops\n"
                "  --help         show this help\n\n"
+               "Environment:\n"
+               "  ARR_CHECKPOINT_BUDGET=BYTES  the memory a gradient may spend keeping every\n"
+               "                 state of its loops (512M, 2G; default: a quarter of the memory\n"
+               "                 the process may use), beyond which it keeps one per segment\n"
+               "                 of sqrt(n) steps (programs compiled with the default\n"
+               "                 --loop-checkpoints=auto)\n\n"
                "Entry points:\n";
   for (int64_t i = 0; i < arrrt_entry_count; ++i) {
     const arrrt_entry_descriptor& entry = arrrt_entry_table[i];
@@ -153,6 +160,9 @@ int runEntry(const Options& options) {
   // Checked before libomp reads it, which would abort.
   std::string threadsProblem = arr::runtime::threadsEnvironmentProblem();
   if (!threadsProblem.empty()) throw IoError(threadsProblem);
+  // Checked before a gradient reads it, which could only warn.
+  std::string budgetProblem = arr::runtime::checkpointBudgetProblem();
+  if (!budgetProblem.empty()) throw IoError(budgetProblem);
   if (options.threads > 0) arrrt_set_threads(options.threads);
   const arrrt_entry_descriptor& entry =
       arrrt_entry_table[arr::runtime::selectEntry(entryNames(), options.entry)];

@@ -29,11 +29,16 @@ namespace {
 
 constexpr int64_t kAlignment = 64; // a cache line, and enough for any vector register
 
+/// The states a gradient keeps of a long loop are the usual cause.
+constexpr const char* kLoopStatesHint =
+    " (the gradient of a long loop keeps fewer of its states when compiled with "
+    "arrc --loop-checkpoints=sqrt)";
+
 void* outOfMemory(int64_t count, int64_t elementSize) {
   std::string what =
       count < 0 ? "an array whose element count overflows i64"
                 : std::to_string(count) + " elements of " + std::to_string(elementSize) + " bytes";
-  arrrt_set_error(("out of memory: cannot allocate " + what).c_str());
+  arrrt_set_error(("out of memory: cannot allocate " + what + kLoopStatesHint).c_str());
   return nullptr;
 }
 

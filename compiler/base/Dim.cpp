@@ -1,5 +1,7 @@
 #include "base/Dim.h"
 
+#include "runtime/Abi.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -135,7 +137,15 @@ Dim substituteDerived(const SizeVarP& var, const std::map<uint32_t, Dim>& bindin
   Dim a = derivation.a.substitute(bindings);
   Dim b = derivation.b.substitute(bindings);
   if (a == derivation.a && b == derivation.b) return Dim::variable(var);
-  return derivation.op == SizeDerivation::Op::Quotient ? quotient(a, b) : squareRoot(a);
+  switch (derivation.op) {
+  case SizeDerivation::Op::Quotient:
+    return quotient(a, b);
+  case SizeDerivation::Op::SquareRoot:
+    return squareRoot(a);
+  case SizeDerivation::Op::FitsCheckpointBudget:
+    return fitsCheckpointBudget(a);
+  }
+  return Dim::variable(var);
 }
 
 } // namespace
@@ -192,6 +202,13 @@ int64_t Dim::evaluate(const std::map<uint32_t, int64_t>& values) const {
   auto valueOf = [&](const SizeVarP& var) {
     if (!var->derivation) return values.at(var->id);
     const SizeDerivation& derivation = *var->derivation;
+    if (derivation.op == SizeDerivation::Op::FitsCheckpointBudget) {
+      try {
+        return derivation.apply(derivation.a.evaluate(values), 0);
+      } catch (const std::overflow_error&) {
+        return int64_t(0); // more bytes than i64 holds fit no budget
+      }
+    }
     return derivation.apply(derivation.a.evaluate(values), derivation.b.evaluate(values));
   };
   __int128 total = 0; // a few terms of int64_t each cannot overflow it
@@ -251,6 +268,8 @@ std::string toString(const std::vector<Dim>& dims) {
 
 int64_t SizeDerivation::apply(int64_t a, int64_t b) const {
   if (op == Op::SquareRoot) return static_cast<int64_t>(std::sqrt(static_cast<double>(a)));
+  if (op == Op::FitsCheckpointBudget)
+    return static_cast<int64_t>(arrrt_checkpoint_fits(static_cast<double>(a)));
   return b == 0 ? 0 : a / b;
 }
 
@@ -298,6 +317,18 @@ Dim squareRoot(const Dim& a) {
   if (auto x = a.asConstant())
     return Dim::constant(SizeDerivation{SizeDerivation::Op::SquareRoot, {}, {}}.apply(*x, 0));
   return derived(SizeDerivation::Op::SquareRoot, a, {}, "isqrt(" + a.toString() + ")");
+}
+
+bool mentionsDerivation(const Dim& dim, SizeDerivation::Op op) {
+  for (const auto& [monomial, coefficient] : dim.terms())
+    for (const SizeVarP& var : monomial)
+      if (var->derivation && var->derivation->op == op) return true;
+  return false;
+}
+
+Dim fitsCheckpointBudget(const Dim& bytes) {
+  return derived(SizeDerivation::Op::FitsCheckpointBudget, bytes, {},
+                 "fits(" + bytes.toString() + ")");
 }
 
 } // namespace arr

@@ -84,9 +84,11 @@ std::string toString(const std::vector<Dim>& dims); // "n,m+1"
 
 /// How a derived size is computed from its operands, on non-negative values: a quotient
 /// ⌊a / b⌋ (0 when b is 0), or an integer square root, the f64 square root of a truncated
-/// (which code generation computes the same way, so both agree on every value).
+/// (which code generation computes the same way, so both agree on every value), or
+/// whether a bytes of loop states fit the running process's checkpoint budget (1 or 0,
+/// arrrt_checkpoint_fits: known only at run time).
 struct SizeDerivation {
-  enum class Op { Quotient, SquareRoot };
+  enum class Op { Quotient, SquareRoot, FitsCheckpointBudget };
   Op op;
   Dim a, b; // b: the divisor of a quotient
   int64_t apply(int64_t a, int64_t b) const;
@@ -97,5 +99,10 @@ struct SizeDerivation {
 Dim quotient(const Dim& a, const Dim& b);
 /// ⌊√a⌋ as SizeDerivation computes it: a constant when a is, else a derived size variable.
 Dim squareRoot(const Dim& a);
+/// Whether `dim` mentions a size derived by `op`.
+bool mentionsDerivation(const Dim& dim, SizeDerivation::Op op);
+/// 1 when `bytes` bytes of loop states fit the checkpoint budget of the process that runs
+/// the program, else 0: a derived size variable even when `bytes` is constant.
+Dim fitsCheckpointBudget(const Dim& bytes);
 
 } // namespace arr

@@ -51,7 +51,8 @@ enum class UnaryOp : uint8_t {
   Log2,
   Lgamma,
   Digamma,
-  Trigamma, // internal: the derivative of digamma
+  Trigamma,       // internal: the derivative of digamma
+  CheckpointFits, // internal: 1 when x bytes of loop states fit the budget, else 0 (Abi.h)
   ToF64,
   ToF32,
   ToI64,

@@ -56,12 +56,19 @@ Options:
                         bit on one thread (no reassociated sums, no fused multiply-add)
   --target-cpu=CPU      the CPU to generate code for (default: the host's)
   --loop-checkpoints=RULE  the states that the gradient of a fold, scan, mapAccum or
-                        iterate keeps: 'all' (default; one per step, the fastest), 'sqrt'
-                        (one per segment of ~sqrt(n) steps, recomputing each segment's
-                        states when its derivative runs: about 2*sqrt(n) states, and the
-                        steps run twice), or K (segments of K steps: n/K + K states);
-                        with 'all', a loop differentiated inside another loop's step
-                        also keeps the values its reverse reads, freed after each step
+                        iterate keeps: 'auto' (default: as 'all' when the loops' states,
+                        steps times state bytes, fit the checkpoint budget when the program
+                        runs, else as 'sqrt'; both versions are compiled), 'all' (one per
+                        step, the fastest), 'sqrt' (one per segment of ~sqrt(n) steps,
+                        recomputing each segment's states when its derivative runs: about
+                        2*sqrt(n) states, and the steps run twice), or K (segments of K
+                        steps: n/K + K states); with 'all' and 'auto', a loop
+                        differentiated inside another loop's step also keeps the values
+                        its reverse reads, freed after each step. The budget: the
+                        environment variable ARR_CHECKPOINT_BUDGET (bytes, or with a
+                        suffix K, M, G or T: 512M, 2G) where the program runs, else a
+                        quarter of the memory the process may still use (physical memory,
+                        or less under a memory cgroup, RLIMIT_AS or RLIMIT_DATA)
   --emit-llvm           write LLVM IR instead of an object file
   --print-link-flags    print the flags a C program needs to link an object from arrc -c
   --print-stdlib-dir    print the directory of the standard library (imports, the prelude)
@@ -189,7 +196,8 @@ ParseResult parseOptions(int argc, const char* const* argv) {
       auto rule = value("--loop-checkpoints");
       auto policy = rule ? ad::LoopCheckpoints::parse(*rule) : std::nullopt;
       if (!policy)
-        return fail("--loop-checkpoints needs 'all', 'sqrt' or a number of steps of at least 2");
+        return fail(
+            "--loop-checkpoints needs 'auto', 'all', 'sqrt' or a number of steps of at least 2");
       options.loopCheckpoints = *policy;
     } else if (arg.rfind("--segment-size", 0) == 0) {
       auto size = value("--segment-size");

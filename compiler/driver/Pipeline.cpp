@@ -226,7 +226,8 @@ public:
     int round = 0;
     manager_.addRepeated(
         {pass(
-             "checkpoint", [&] { c_.core = ad::checkpointLoops(c_.core, options.loopCheckpoints); },
+             "checkpoint",
+             [&] { c_.core = ad::checkpointLoops(c_.core, options.loopCheckpoints, round == 1); },
              [&] { return coreView(); }),
          pass(
              "bot",
@@ -240,8 +241,11 @@ public:
          pass(
              "ad",
              [&] {
-               // With checkpoints, a segment's steps keep only their states.
-               bool keep = options.loopCheckpoints.rule == ad::LoopCheckpoints::Rule::EveryStep;
+               // With checkpoints, a segment's steps keep only their states (auto: only
+               // in the segmented version, Differentiate.cpp).
+               auto rule = options.loopCheckpoints.rule;
+               bool keep = rule == ad::LoopCheckpoints::Rule::EveryStep ||
+                           rule == ad::LoopCheckpoints::Rule::Auto;
                c_.dual = ad::forwardPasses(c_.core, keep);
              },
              [&] { return dualView(); }),

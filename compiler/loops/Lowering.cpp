@@ -65,6 +65,11 @@ ScopeP Lowering::targetScope(const core::NodeP& node, const std::vector<ExprP>& 
     if (found != bindings_.end() && !found->second.empty())
       target = deeper(target, found->second.back().scope);
   }
+  for (ScopeP scope = current_; scope; scope = scope->parent)
+    if (scope->runsAtMostOnce) {
+      target = deeper(target, scope);
+      break;
+    }
   if (crossGuards) return target;
   for (ScopeP scope = current_; scope; scope = scope->parent)
     if (scope->guard) return deeper(target, scope);
@@ -258,6 +263,18 @@ ExprP Lowering::dimension(const core::Dim& dim) {
 }
 
 ExprP Lowering::derivedSize(const SizeDerivation& derivation) {
+  if (derivation.op == SizeDerivation::Op::FitsCheckpointBudget) {
+    // The bytes in f64, which a product of sizes does not overflow.
+    ExprP bytes = exprs_.constant(0.0, Elem::F64);
+    for (const auto& [monomial, coefficient] : derivation.a.terms()) {
+      ExprP term = exprs_.constant(double(coefficient), Elem::F64);
+      for (const auto& var : monomial)
+        term = exprs_.binary(BinaryOp::Mul, term,
+                             exprs_.unary(UnaryOp::ToF64, dimension(Dim::variable(var))));
+      bytes = exprs_.binary(BinaryOp::Add, bytes, term);
+    }
+    return exprs_.unary(UnaryOp::ToI64, exprs_.unary(UnaryOp::CheckpointFits, bytes));
+  }
   ExprP a = dimension(derivation.a);
   if (derivation.op == SizeDerivation::Op::SquareRoot) {
     ExprP root = exprs_.unary(UnaryOp::Sqrt, exprs_.unary(UnaryOp::ToF64, a));

@@ -50,6 +50,9 @@ struct Scope {
   int level = 0;     // distance from the function body
   int loopDepth = 0; // enclosing loops
   bool guard = false;
+  // The step of a loop of 0 or 1 steps that chooses a gradient's version
+  // (passes/ad/Checkpoint.h): nothing computed in it moves out, as it may not run.
+  bool runsAtMostOnce = false;
   LocalP loopVar; // loops only
   Block block;
   std::vector<BufferP> toFree; // allocated here, released when the scope closes

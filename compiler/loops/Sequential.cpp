@@ -61,6 +61,7 @@ const std::vector<Lowering::LoopValue>& Lowering::lowerLoop(const core::NodeP& l
     ScopeP scope = openScope(current_, true, false);
     scope->loopDepth = current_->loopDepth;
     scope->loopVar = stepVar;
+    scope->runsAtMostOnce = mentionsDerivation(count, SizeDerivation::Op::FitsCheckpointBudget);
     loopExtents_.emplace(stepVar->id, count);
     localScopes_[stepVar->id] = scope;
     ExprP t = exprs_.local(stepVar);
@@ -125,9 +126,16 @@ const std::vector<Lowering::LoopValue>& Lowering::lowerLoop(const core::NodeP& l
         unbind(step.params[p]);
       unbind(stepIndex);
     });
-    StmtP statement = makeFor(stepVar, exprs_.index(0), dimension(count), closeScope(scope));
-    statement->carriesState = true;
-    emit(statement);
+    if (scope->runsAtMostOnce) {
+      // An if, out of which no loop pass moves allocations (Release.cpp does out of loops).
+      Block once = closeScope(scope);
+      once.insert(once.begin(), makeDeclare(stepVar, exprs_.index(0)));
+      emit(makeIf(exprs_.binary(BinaryOp::Gt, dimension(count), exprs_.index(0)), std::move(once)));
+    } else {
+      StmtP statement = makeFor(stepVar, exprs_.index(0), dimension(count), closeScope(scope));
+      statement->carriesState = true;
+      emit(statement);
+    }
     // After the steps the state holds the final value, which does not change any more:
     // what reads it is computed here (scopes computed during the steps are forgotten).
     for (size_t j = 0; j < init.size(); ++j) {

@@ -147,7 +147,7 @@ def check_bad_loop_checkpoints(c, program):
         outcome = c.run("--loop-checkpoints=" + rule, program)
         _, status, _, stderr = outcome
         problems = expect_status(status, [2]) + expect_contains(
-            stderr, "stderr", ["--loop-checkpoints needs 'all', 'sqrt' or a number of steps"])
+            stderr, "stderr", ["--loop-checkpoints needs 'auto', 'all', 'sqrt' or a number of steps"])
         c.check("--loop-checkpoints=%s exits 2 with a usage error" % rule, outcome, problems)
 
 

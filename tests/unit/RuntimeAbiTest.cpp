@@ -3,6 +3,7 @@
 
 #include "runtime/Abi.h"
 #include "runtime/BlockCache.h"
+#include "runtime/CheckpointBudget.h"
 #include "runtime/Parallel.h"
 
 #include <gtest/gtest.h>
@@ -19,12 +20,48 @@
 #include <thread>
 #include <vector>
 
+#include <unistd.h>
+
 namespace {
 
 constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
 constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
 
 // ---- errors -----------------------------------------------------------------------
+
+TEST(RuntimeCheckpointBudget, ByteCountsTakeBinarySuffixes) {
+  using arr::runtime::parseByteCount;
+  EXPECT_EQ(parseByteCount("0"), 0);
+  EXPECT_EQ(parseByteCount("1000"), 1000);
+  EXPECT_EQ(parseByteCount("7B"), 7);
+  EXPECT_EQ(parseByteCount("3k"), 3 << 10);
+  EXPECT_EQ(parseByteCount("512M"), int64_t{512} << 20);
+  EXPECT_EQ(parseByteCount("2GiB"), int64_t{2} << 30);
+  EXPECT_EQ(parseByteCount("1tb"), int64_t{1} << 40);
+  EXPECT_EQ(parseByteCount("9223372036854775807"), std::numeric_limits<int64_t>::max());
+  for (const char* bad :
+       {"", "M", "-1", "1.5G", "2 G", "2X", "2GBB", "9223372036854775808", "8388608T", " 5"})
+    EXPECT_EQ(parseByteCount(bad), std::nullopt) << bad;
+}
+
+TEST(RuntimeCheckpointBudget, EnvironmentProblemsNameTheVariable) {
+  setenv("ARR_CHECKPOINT_BUDGET", "lots", 1);
+  EXPECT_EQ(arr::runtime::checkpointBudgetProblem(),
+            "ARR_CHECKPOINT_BUDGET='lots' is not a number of bytes (digits, optionally followed "
+            "by K, M, G or T)");
+  setenv("ARR_CHECKPOINT_BUDGET", "64M", 1);
+  EXPECT_EQ(arr::runtime::checkpointBudgetProblem(), "");
+  setenv("ARR_CHECKPOINT_BUDGET", "", 1); // empty: as if unset
+  EXPECT_EQ(arr::runtime::checkpointBudgetProblem(), "");
+  unsetenv("ARR_CHECKPOINT_BUDGET");
+  EXPECT_EQ(arr::runtime::checkpointBudgetProblem(), "");
+}
+
+TEST(RuntimeCheckpointBudget, AvailableMemoryIsBoundedByPhysicalMemory) {
+  int64_t available = arr::runtime::memoryAvailable();
+  EXPECT_GT(available, 0);
+  EXPECT_LE(available, int64_t(sysconf(_SC_PHYS_PAGES)) * sysconf(_SC_PAGESIZE));
+}
 
 TEST(RuntimeErrors, LastErrorIsPerThread) {
   arrrt_set_error("");
@@ -83,10 +120,14 @@ TEST(RuntimeMemory, ScratchIsAlignedAndWritable) {
   arrrt_set_error("");
   EXPECT_EQ(arrrt_alloc_scratch(-1, 8), nullptr);
   EXPECT_STREQ(arr_last_error(),
-               "out of memory: cannot allocate an array whose element count overflows i64");
+               "out of memory: cannot allocate an array whose element count overflows i64"
+               " (the gradient of a long loop keeps fewer of its states when compiled with "
+               "arrc --loop-checkpoints=sqrt)");
   EXPECT_EQ(arrrt_alloc_scratch(int64_t{1} << 50, 8), nullptr);
   EXPECT_STREQ(arr_last_error(),
-               "out of memory: cannot allocate 1125899906842624 elements of 8 bytes");
+               "out of memory: cannot allocate 1125899906842624 elements of 8 bytes"
+               " (the gradient of a long loop keeps fewer of its states when compiled with "
+               "arrc --loop-checkpoints=sqrt)");
 }
 
 // A released large block serves the next scratch request of about its size (no page
@@ -144,16 +185,22 @@ TEST(RuntimeMemory, FailureReturnsNullWithAMessage) {
   // that overflowed, fail before calling calloc.
   EXPECT_EQ(arrrt_alloc(int64_t{1} << 61, 8), nullptr);
   EXPECT_STREQ(arr_last_error(),
-               "out of memory: cannot allocate 2305843009213693952 elements of 8 bytes");
+               "out of memory: cannot allocate 2305843009213693952 elements of 8 bytes"
+               " (the gradient of a long loop keeps fewer of its states when compiled with "
+               "arrc --loop-checkpoints=sqrt)");
   EXPECT_EQ(arrrt_alloc(kMax - 8, 1), nullptr);
   EXPECT_EQ(arrrt_alloc(-1, 8), nullptr);
   EXPECT_STREQ(arr_last_error(),
-               "out of memory: cannot allocate an array whose element count overflows i64");
+               "out of memory: cannot allocate an array whose element count overflows i64"
+               " (the gradient of a long loop keeps fewer of its states when compiled with "
+               "arrc --loop-checkpoints=sqrt)");
   // More than any machine has: calloc itself fails.
   arrrt_set_error("");
   EXPECT_EQ(arrrt_alloc(int64_t{1} << 50, 8), nullptr);
   EXPECT_STREQ(arr_last_error(),
-               "out of memory: cannot allocate 1125899906842624 elements of 8 bytes");
+               "out of memory: cannot allocate 1125899906842624 elements of 8 bytes"
+               " (the gradient of a long loop keeps fewer of its states when compiled with "
+               "arrc --loop-checkpoints=sqrt)");
   // And the next allocation works.
   void* data = arrrt_alloc(16, 8);
   EXPECT_NE(data, nullptr);

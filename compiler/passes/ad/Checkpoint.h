@@ -15,6 +15,18 @@
 // The segment count and length are sizes derived from n (base/Dim.h: quotient,
 // squareRoot); loops whose count mentions a derived size are segments already and are
 // left alone, so a nested differentiation does not segment them again.
+//
+// The default rule, auto, decides at run time: a first-order gradient (a grad,
+// valueAndGrad or vjp node of the program, outside other differentiations and loop
+// steps, containing none) whose loops keep steps × state bytes within the running
+// process's budget (arrrt_checkpoint_fits, runtime/CheckpointBudget.h) runs with every
+// state kept, else with √n segments. Both versions are compiled, each the Diff node in
+// the step of a loop of 1 or 0 steps (c = fits(bytes) and 1 - c: the core IR's only
+// construct that evaluates something or not), the second loop starting from the first
+// one's result. The loops' own derivatives (the vjps of their steps, differentiated in
+// later rounds) are not versioned again: their loops keep every state, as with 'all',
+// so each gradient of the program has two versions however deep its loops nest.
+// Derivatives of derivatives keep every state too: one version each.
 
 #include "ir/Core.h"
 
@@ -26,19 +38,32 @@ namespace arr::ad {
 
 struct LoopCheckpoints {
   enum class Rule {
+    Auto,       // EveryStep while the states fit the budget at run time, else SquareRoot
     EveryStep,  // keep the state of every step (no segments): the fastest
     SquareRoot, // segments of ⌊√n⌋ steps
     Interval,   // segments of `interval` steps
   };
-  Rule rule = Rule::EveryStep;
+  Rule rule = Rule::Auto;
   int64_t interval = 0; // Interval: at least 2
 
-  /// "all", "sqrt" or a number of steps K >= 2; nullopt for anything else.
+  /// "auto", "all", "sqrt" or a number of steps K >= 2; nullopt for anything else.
   static std::optional<LoopCheckpoints> parse(const std::string& text);
 };
 
+/// Whether `loop` is one of the two loops of 1 or 0 steps that choose a gradient's version
+/// under the auto rule: its step is not a loop's step in the sense of Forward.h (what
+/// it runs, it runs once).
+bool choosesCheckpointVersion(const core::Node& loop);
+
+/// Whether `function` holds a loop split into segments (a loop whose count mentions a
+/// derived size): the vjp of a segment keeps only its states, however it is nested.
+bool holdsSegments(const core::Function& function);
+
 /// Every loop in the functions of the grad/valueAndGrad/vjp nodes that the next `ad` pass
 /// differentiates (those whose functions contain no other Diff), segmented by `policy`.
-core::Program checkpointLoops(const core::Program& program, const LoopCheckpoints& policy);
+/// `firstRound`: the first round of differentiation, the only one whose gradients the
+/// auto rule versions.
+core::Program checkpointLoops(const core::Program& program, const LoopCheckpoints& policy,
+                              bool firstRound);
 
 } // namespace arr::ad

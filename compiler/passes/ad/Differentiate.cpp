@@ -4,6 +4,7 @@
 #include "ir/Printer.h"
 #include "ir/Rewrite.h"
 #include "ir/Visitor.h"
+#include "passes/ad/Checkpoint.h"
 #include "passes/ad/Hoist.h"
 #include "passes/ad/Transpose.h"
 
@@ -23,8 +24,11 @@ void collectSites(const NodeP& node, bool inStep, std::unordered_set<const core:
   if (!seen.insert(node.get()).second) return;
   for (const auto& operand : node->operands)
     collectSites(operand, inStep, seen, sites);
+  // The loops that choose a gradient's version (Checkpoint.h) run it once: not a step.
   if (node->function)
-    collectSites(node->function->body, inStep || node->kind == K::Loop, seen, sites);
+    collectSites(node->function->body,
+                 inStep || (node->kind == K::Loop && !choosesCheckpointVersion(*node)), seen,
+                 sites);
   if (node->kind == K::Diff) sites.emplace_back(node, inStep);
 }
 
@@ -138,7 +142,8 @@ DualProgram forwardPasses(const core::Program& program, bool keepInnerLoopInterm
     collectSites(entry.function.body, false, seen, diffs);
     for (const auto& [diff, inStep] : diffs) {
       if (containsDifferentiation(*diff->function) || result.find(*diff)) continue;
-      bool keep = keepInnerLoopIntermediates && inStep && diff->diffKind != core::DiffKind::Jvp;
+      bool keep = keepInnerLoopIntermediates && inStep && diff->diffKind != core::DiffKind::Jvp &&
+                  !holdsSegments(*diff->function);
       result.sites.push_back({diff->diffKind, diff->function, diff->differentiable,
                               forwardPass(*diff->function, diff->differentiable, keep)});
     }

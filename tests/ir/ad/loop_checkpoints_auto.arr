@@ -1,0 +1,24 @@
+-- ARGS: --dump-after=checkpoint --dump-after=loops --verify-ir
+-- The default --loop-checkpoints=auto: the gradient is compiled twice, each version the
+-- Diff node in the step of a loop of fits(bytes) or 1-fits(bytes) steps, bytes = the
+-- steps times the bytes of the state (8*n*m here: n steps over [m]f64). The first version
+-- keeps every state, the second segments the loop; the second starts from the first's
+-- result. Loop lowering makes each an `if` on the runtime's answer, with everything the
+-- version computes inside it.
+def f(init: [m]f64, xs: [n]f64, w: f64): f64 = sum(fold(\a x -> a * w + x * x, init, xs))
+entry df(init: [m]f64, xs: [n]f64, w: f64) = grad(f)(init, xs, w)
+-- CHECK-LABEL: -- after checkpoint
+-- CHECK: = loop fits(8*m*n) [replicate m 0.0, replicate n 0.0, 0.0] [] [init_{{[0-9]+}}, xs_{{[0-9]+}}, w_{{[0-9]+}}] (
+-- CHECK: grad (
+-- CHECK: loop n [
+-- CHECK: = loop 1-fits(8*m*n) [kept_{{[0-9]+}}, kept_{{[0-9]+}}, kept_{{[0-9]+}}] [] [
+-- CHECK: grad (
+-- CHECK: loop div(n,isqrt(n)) [
+-- CHECK: loop isqrt(n) [
+-- CHECK-LABEL: -- after loops
+-- CHECK: {{^}}  if i64(checkpoint_fits(0.0 + ((8.0 * f64(m_0)) * f64(n_1)))) > 0:
+-- CHECK-NEXT: {{^}}    i64 step_{{[0-9]+}} = 0
+-- CHECK: {{^}}    out_{{[0-9]+}} = alloc f64[n_1, m_0]
+-- CHECK: {{^}}  if ((i64(checkpoint_fits(0.0 + ((8.0 * f64(m_0)) * f64(n_1)))) * -1) + 1) > 0:
+-- CHECK-NOT: alloc f64[n_1, m_0]
+-- CHECK: {{^}}    out_{{[0-9]+}} = alloc f64[select(i64(sqrt(f64(n_1))) == 0, 0, n_1 / max(i64(sqrt(f64(n_1))), 1)), m_0]
