@@ -34,9 +34,9 @@ std::string hostFeatures() {
 /// LLVM 19's ConstraintElimination keeps a system of the conditions that dominate each
 /// point and eliminates variables Fourier-Motzkin style, in time that grows much faster
 /// than a function's comparisons: an entry with 1000 size variables (a few comparisons
-/// each for its shape checks) spent 20 of 26 s there. Functions with more comparisons
-/// than this are optimised without it; the loops it helps are small.
-constexpr size_t kMostComparisonsForConstraints = 1000;
+/// each for its shape checks) spent 20 of 26 s there, 800 of them 2.6 of 3.2 s. Functions
+/// with more comparisons than this are optimised without it; the loops it helps are small.
+constexpr size_t kMostComparisonsForConstraints = 250;
 
 /// LLVM 19's machine scheduler collects, per instruction, the uses of each register it
 /// reads within the scheduling region by scanning the uses recorded so far, which is
