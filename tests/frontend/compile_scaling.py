@@ -62,6 +62,15 @@ def let_chain(count):
     return "\n".join(lines) + "\n"
 
 
+def flat_let_chain(count):
+    """One let of `count` bindings (nesting has a parser limit; bindings do not)."""
+    lines = ["entry main(x: f64, y: f64): f64 ="]
+    lines += ["  let x%d = %s * 0.5 + y" % (i, "x" if i == 0 else "x%d" % (i - 1))
+              for i in range(count)]
+    lines.append("  in x%d" % (count - 1))
+    return "\n".join(lines) + "\n"
+
+
 def power_dim(power, variables=8):
     """A dimension (a+b+...+h)^power, written as a product: C(power+7, 7) monomials expanded."""
     names = [chr(ord("a") + i) for i in range(variables)]
@@ -92,6 +101,7 @@ GENERATORS = {
     "instances": many_instances,
     "plus": plus_chain,
     "lets": let_chain,
+    "flatlets": flat_let_chain,
     "power": power_dim,
     "power_body": power_in_body,
     "entry": entry_sizes,
