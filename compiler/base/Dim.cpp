@@ -68,21 +68,38 @@ Dim Dim::variable(SizeVarP var) {
   return dim;
 }
 
+DimTermLimitError::DimTermLimitError(size_t terms)
+    : std::length_error("a dimension of " + std::to_string(terms) + " terms exceeds the limit of " +
+                        std::to_string(kDimTermLimit) +
+                        " terms in one dimension (README, \"Compile-time limits\")"),
+      terms(terms) {}
+
+void Dim::requireWithinTermLimit() const {
+  if (terms_.size() > kDimTermLimit) throw DimTermLimitError(terms_.size());
+}
+
+void Dim::add(const Dim& other, int64_t factor) {
+  for (const auto& [monomial, coefficient] : other.terms_)
+    addTerm(monomial, factor == 1 ? coefficient : checkedMul(coefficient, factor));
+}
+
 Dim Dim::operator+(const Dim& other) const {
   Dim sum = *this;
-  for (const auto& [monomial, coefficient] : other.terms_)
-    sum.addTerm(monomial, coefficient);
+  sum.add(other, 1);
+  sum.requireWithinTermLimit();
   return sum;
 }
 
 Dim Dim::operator-(const Dim& other) const {
   Dim difference = *this;
-  for (const auto& [monomial, coefficient] : other.terms_)
-    difference.addTerm(monomial, checkedMul(coefficient, -1));
+  difference.add(other, -1);
+  difference.requireWithinTermLimit();
   return difference;
 }
 
 Dim Dim::operator*(const Dim& other) const {
+  // Both factors are within the limit, so expanding costs at most its square before the
+  // product is refused.
   Dim product;
   for (const auto& [left, leftCoefficient] : terms_) {
     for (const auto& [right, rightCoefficient] : other.terms_) {
@@ -93,6 +110,7 @@ Dim Dim::operator*(const Dim& other) const {
       product.addTerm(monomial, checkedMul(leftCoefficient, rightCoefficient));
     }
   }
+  product.requireWithinTermLimit();
   return product;
 }
 
@@ -161,7 +179,8 @@ Dim Dim::substitute(const std::map<uint32_t, Dim>& bindings) const {
       else
         term = term * (var->derivation ? substituteDerived(var, bindings) : Dim::variable(var));
     }
-    result = result + term;
+    result.add(term, 1);
+    result.requireWithinTermLimit();
   }
   return result;
 }

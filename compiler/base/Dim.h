@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,16 @@ using SizeVarP = std::shared_ptr<const SizeVar>;
 /// Creates a size variable with a fresh identity.
 SizeVarP newSizeVar(std::string name, std::shared_ptr<const SizeDerivation> derivation = nullptr);
 
+/// The most terms one dimension may have (README, "Compile-time limits"): a product of
+/// sums expands into the product of their term counts, (a+b+c+d+e+f+g+h)^6 into 1716 terms.
+constexpr size_t kDimTermLimit = 1000;
+
+/// Thrown by Dim arithmetic whose result would have more than kDimTermLimit terms.
+struct DimTermLimitError : std::length_error {
+  explicit DimTermLimitError(size_t terms);
+  size_t terms; // of the result, or a lower bound on them
+};
+
 class Dim {
 public:
   /// A product of size variables, sorted by id; empty for the constant term.
@@ -36,6 +47,7 @@ public:
   static Dim constant(int64_t value);
   static Dim variable(SizeVarP var);
 
+  /// Arithmetic throws DimTermLimitError when the result has more than kDimTermLimit terms.
   Dim operator+(const Dim& other) const;
   Dim operator-(const Dim& other) const;
   Dim operator*(const Dim& other) const;
@@ -49,6 +61,7 @@ public:
 
   /// The terms: each monomial with its coefficient (never 0), in a fixed order.
   std::vector<std::pair<Monomial, int64_t>> terms() const { return {terms_.begin(), terms_.end()}; }
+  size_t termCount() const { return terms_.size(); }
   /// The ids of the variables this dimension mentions (a derived size's own id, not its
   /// operands').
   std::set<uint32_t> variables() const;
@@ -76,6 +89,9 @@ private:
     bool operator()(const Monomial& a, const Monomial& b) const;
   };
   void addTerm(const Monomial& monomial, int64_t coefficient);
+  /// Adds `other` in place (the sum of many terms stays linear in their number).
+  void add(const Dim& other, int64_t factor);
+  void requireWithinTermLimit() const;
 
   std::map<Monomial, int64_t, MonomialLess> terms_; // no zero coefficients
 };

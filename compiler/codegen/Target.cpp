@@ -15,7 +15,10 @@
 #include <llvm/Target/TargetOptions.h>
 #include <llvm/TargetParser/Host.h>
 
+#include <algorithm>
+#include <optional>
 #include <stdexcept>
+#include <unordered_map>
 
 namespace arr::codegen {
 
@@ -28,6 +31,62 @@ std::string hostFeatures() {
                 feature.getKey().str();
   return features;
 }
+
+/// LLVM 19's ConstraintElimination keeps a system of the conditions that dominate each
+/// point and eliminates variables Fourier-Motzkin style, in time that grows much faster
+/// than a function's comparisons: an entry with 1000 size variables (a few comparisons
+/// each for its shape checks) spent 20 of 26 s there, 800 of them 2.6 of 3.2 s. Functions
+/// with more comparisons than this are optimised without it; the loops it helps are small.
+constexpr size_t kMostComparisonsForConstraints = 250;
+
+/// LLVM 19's machine scheduler collects, per instruction, the uses of each register it
+/// reads within the scheduling region by scanning the uses recorded so far, which is
+/// quadratic in a register's uses within one basic block (ScheduleDAGMILive::
+/// collectVRegUses): a chain of 40000 lets each reading one parameter spent 22 of 33 s
+/// there. A module with a basic block longer than this is emitted without that scheduler.
+constexpr size_t kLongestScheduledBlock = 4000;
+
+/// SelectionDAG instruction selection, which works a basic block at a time, grows faster
+/// than linearly with the block (a chain of 25000 lets, one block of 50000 instructions:
+/// 3.7 of 4.1 s of emission). A module with a block longer than this selects instructions
+/// with FastISel, which falls back to SelectionDAG only for what it does not handle.
+constexpr size_t kLongestSelectedBlock = 10000;
+
+size_t comparisons(const llvm::Function& function) {
+  size_t count = 0;
+  for (const llvm::BasicBlock& block : function)
+    for (const llvm::Instruction& instruction : block)
+      count += llvm::isa<llvm::CmpInst>(instruction);
+  return count;
+}
+
+size_t longestBlock(const llvm::Module& module) {
+  size_t longest = 0;
+  for (const llvm::Function& function : module)
+    for (const llvm::BasicBlock& block : function)
+      longest = std::max(longest, block.size());
+  return longest;
+}
+
+/// Sets LLVM's boolean option `name` for as long as it lives, then restores its value.
+class ScopedLlvmFlag {
+public:
+  ScopedLlvmFlag(const char* name, bool value) {
+    option_ = static_cast<llvm::cl::opt<bool>*>(llvm::cl::getRegisteredOptions().lookup(name));
+    if (!option_) return;
+    previous_ = option_->getValue();
+    option_->addOccurrence(0, name, value ? "true" : "false");
+  }
+  ~ScopedLlvmFlag() {
+    if (option_) option_->setValue(previous_);
+  }
+  ScopedLlvmFlag(const ScopedLlvmFlag&) = delete;
+  ScopedLlvmFlag& operator=(const ScopedLlvmFlag&) = delete;
+
+private:
+  llvm::cl::opt<bool>* option_ = nullptr;
+  bool previous_ = true;
+};
 
 } // namespace
 
@@ -87,8 +146,17 @@ void optimiseModule(llvm::Module& module, const TargetOptions& target) {
   // runtime's, compiled apart; and it takes time quadratic in a call's pointer arguments
   // (the entry table's call of an entry with a tuple of thousands of results).
   llvm::PassInstrumentationCallbacks instrumentation;
-  instrumentation.registerShouldRunOptionalPassCallback(
-      [](llvm::StringRef pass, llvm::Any) { return pass != "CalledValuePropagationPass"; });
+  std::unordered_map<const llvm::Function*, size_t> comparisonCounts;
+  instrumentation.registerShouldRunOptionalPassCallback([&](llvm::StringRef pass, llvm::Any unit) {
+    if (pass == "CalledValuePropagationPass") return false;
+    if (pass != "ConstraintEliminationPass") return true;
+    const auto* function = llvm::any_cast<const llvm::Function*>(&unit);
+    if (!function) return true;
+    // Counted once: the count only bounds the pass's cost.
+    auto [it, added] = comparisonCounts.try_emplace(*function, 0);
+    if (added) it->second = comparisons(**function);
+    return it->second <= kMostComparisonsForConstraints;
+  });
   llvm::PassBuilder builder(machine.get(), llvm::PipelineTuningOptions(), std::nullopt,
                             &instrumentation);
   builder.registerModuleAnalyses(modules);
@@ -111,9 +179,13 @@ void writeObject(llvm::Module& module, const TargetOptions& target, const std::s
   std::error_code error;
   llvm::raw_fd_ostream out(path, error, llvm::sys::fs::OF_None);
   if (error) throw std::runtime_error("cannot write " + path + ": " + error.message());
+  size_t longest = longestBlock(module);
+  if (longest > kLongestSelectedBlock) machine->setFastISel(true);
   llvm::legacy::PassManager passes;
   if (machine->addPassesToEmitFile(passes, out, nullptr, llvm::CodeGenFileType::ObjectFile))
     throw std::runtime_error("the target cannot emit object files");
+  std::optional<ScopedLlvmFlag> withoutScheduler;
+  if (longest > kLongestScheduledBlock) withoutScheduler.emplace("enable-misched", false);
   passes.run(module);
   out.flush();
   if (out.has_error()) throw std::runtime_error("cannot write " + path);

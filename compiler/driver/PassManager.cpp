@@ -1,5 +1,6 @@
 #include "driver/PassManager.h"
 
+#include "base/Dim.h"
 #include "frontend/Diagnostics.h"
 
 #include <fmt/format.h>
@@ -37,6 +38,10 @@ std::optional<int> PassManager::runPass(const Pass& pass, int round) {
     return 1;
   } catch (const std::bad_alloc&) {
     std::cerr << "arrc: error: out of memory in pass " << pass.name << "\n";
+    return 1;
+  } catch (const DimTermLimitError& error) {
+    // A size the type checker did not compute (inside an inlined body) crossed the limit.
+    std::cerr << "arrc: error: " << error.what() << " in pass " << pass.name << "\n";
     return 1;
   } catch (const std::exception& error) {
     // A broken invariant: the compiler's fault, whatever the program.

@@ -13,6 +13,7 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 #include <utility>
 
 namespace arr::lower {
@@ -48,20 +49,42 @@ struct Value {
   FunctionP function;
 };
 
+/// Every this many frames, one remembers the names looked up through it: a chain of n
+/// lets is n frames, and a parameter read in every let would cost n² steps to find.
+constexpr size_t kFrameIndexStride = 32;
+
 struct Frame {
   std::string name;
   Value value;
   Env parent;
+  size_t depth = 0; // the frames below this one
+  /// Frames whose depth is a multiple of kFrameIndexStride: the value each name looked up
+  /// through this frame has here (a binding in a frame below, which this one keeps alive).
+  mutable std::unordered_map<std::string, const Value*> index;
 };
 
 Env extend(Env env, const std::string& name, Value value) {
-  return std::make_shared<const Frame>(Frame{name, std::move(value), std::move(env)});
+  size_t depth = env ? env->depth + 1 : 0;
+  return std::make_shared<const Frame>(Frame{name, std::move(value), std::move(env), depth, {}});
 }
 
 const Value& lookup(const Env& env, const std::string& name) {
-  for (const Frame* frame = env.get(); frame; frame = frame->parent.get())
-    if (frame->name == name) return frame->value;
-  throw core::IRError("lowering: unbound name '" + name + "'");
+  std::vector<const Frame*> indexed; // frames with an index that the walk passed
+  const Value* found = nullptr;
+  for (const Frame* frame = env.get(); frame && !found; frame = frame->parent.get()) {
+    if (frame->name == name) {
+      found = &frame->value;
+    } else if (frame->depth % kFrameIndexStride == 0) {
+      if (auto it = frame->index.find(name); it != frame->index.end())
+        found = it->second;
+      else
+        indexed.push_back(frame);
+    }
+  }
+  if (!found) throw core::IRError("lowering: unbound name '" + name + "'");
+  for (const Frame* frame : indexed)
+    frame->index.emplace(name, found);
+  return *found;
 }
 
 /// A binding waiting to be wrapped around the expression of its scope.
@@ -209,9 +232,26 @@ private:
     return core::Type{type->elem, type->dims};
   }
 
+  /// Copies into `used` the bindings of the variables `dim` mentions, a derived size's
+  /// operands' included (substitution derives it again from them).
+  static void collectBindings(const Dim& dim, const Sizes& sizes, Sizes& used) {
+    for (const auto& [monomial, coefficient] : dim.terms())
+      for (const SizeVarP& var : monomial) {
+        if (auto bound = sizes.find(var->id); bound != sizes.end()) used.insert(*bound);
+        if (var->derivation) {
+          collectBindings(var->derivation->a, sizes, used);
+          collectBindings(var->derivation->b, sizes, used);
+        }
+      }
+  }
+
   static std::vector<core::Type> componentTypes(const sema::TypeP& type, const Sizes& sizes) {
+    // Only the bindings the type uses: an entry's parameters would each copy all of its
+    // sizes, quadratic in their number.
     sema::Substitution substitution;
-    substitution.dims = sizes;
+    for (const auto& part : sema::flatten(type))
+      for (const Dim& dim : part->dims)
+        collectBindings(dim, sizes, substitution.dims);
     std::vector<core::Type> types;
     for (const auto& part : sema::flatten(sema::substitute(type, substitution)))
       types.push_back(coreType(part));

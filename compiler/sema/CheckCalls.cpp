@@ -165,7 +165,9 @@ TypeP FunctionChecker::instantiate(const TopLevel& callee, std::vector<Argument>
     typeArgs.emplace_back(name, unifier.substitution.types.at(name));
   FunctionInstance* inst = nullptr;
   try {
-    inst = &program_.instance(callee, typeArgs);
+    inst = &program_.instance(callee, typeArgs, calleeLoc);
+  } catch (const LimitError&) {
+    throw;
   } catch (const CompileError& error) {
     if (error.message.empty() || typeArgs.empty()) throw alreadyReported();
     std::string with;

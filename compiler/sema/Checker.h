@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <set>
+#include <unordered_map>
 
 namespace arr::sema {
 
@@ -44,17 +45,21 @@ public:
       : program_(program), module_(module) {}
 
   void pushScope() { scopes_.emplace_back(); }
-  void popScope() { scopes_.pop_back(); }
-  void bind(const std::string& name, Local local) { scopes_.back()[name] = std::move(local); }
+  void popScope();
+  void popScopes(size_t depth) {
+    while (scopes_.size() > depth)
+      popScope();
+  }
+  void bind(const std::string& name, Local local);
 
   TypeP check(ast::Expr& expr, Hint hint = std::nullopt);
-  TypeP checkKind(ast::Expr& expr, Hint hint); // check, by the kind of expression
   /// Checks `expr` where a value of type `expected` is wanted: literals take
   /// their element types from it, also inside tuple expressions. The caller
   /// still compares the result with `expected`.
   TypeP checkExpected(ast::Expr& expr, const TypeP& expected);
 
 private:
+  TypeP checkKind(ast::Expr& expr, Hint hint);
   const Local* lookupLocal(const std::string& name) const;
   TypeP checkName(ast::Expr& expr);
   TypeP checkUnary(ast::Expr& expr, Hint hint);
@@ -97,11 +102,33 @@ public:
   std::optional<Dim> asSize(ast::Expr& expr);
   TypeP binaryResult(BinaryOp op, const TypeP& left, const TypeP& right, Loc opLoc);
 
+  /// Whether an expression is built from literals only, so that its element type
+  /// should follow the other operand's.
+  bool isLiteralLike(const ast::Expr& expr) { return literalClass(expr) != Literal::None; }
+  /// The element type for literal-like expressions checked together (the operands of 1 + 2.5,
+  /// the elements of [1, 2.5]): f64 when one holds a float literal, so that an integer
+  /// literal where a float is expected is that float (LANGUAGE.md §2); else `hint`.
+  Hint jointLiteralHint(Hint hint, std::initializer_list<const ast::Expr*> operands);
+
 private:
+  enum class Literal : uint8_t { None, Integer, Float }; // Float: holds a float literal
+  /// Memoised: every operator of a chain a + b + c + ... asks about its whole left operand,
+  /// which would make a chain of n operators cost n² without it.
+  Literal literalClass(const ast::Expr& expr);
+
   ProgramChecker& program_;
   const ModuleInfo& module_;
   std::vector<std::map<std::string, Local>> scopes_;
+  /// Per name, its bindings in scopes_ from the outermost to the innermost: a lookup does
+  /// not walk every scope (a chain of n lets opens n of them).
+  std::unordered_map<std::string, std::vector<Local*>> visible_;
+  std::unordered_map<const ast::Expr*, Literal> literalClasses_;
 };
+
+/// The most instances of one generic function (README, "Compile-time limits"): generic
+/// functions that call the next with two different types, g<T>(x: T) = (h((x, 1)), h((x, 1.0))),
+/// would otherwise make exponentially many small instances.
+constexpr size_t kInstanceLimit = 1000;
 
 class ProgramChecker {
 public:
@@ -117,8 +144,9 @@ public:
   const Signature& signature(const TopLevel& function);
   ConstantInfo& constant(const TopLevel& constant);
   /// The instance of a function for the given type arguments, checked.
+  /// A new instance at `use` beyond kInstanceLimit of one function is a LimitError.
   FunctionInstance& instance(const TopLevel& function,
-                             const std::vector<std::pair<std::string, TypeP>>& typeArgs);
+                             const std::vector<std::pair<std::string, TypeP>>& typeArgs, Loc use);
   /// Converts a written type; dimension names are size variables or constants.
   TypeP convertType(const ast::TypeExpr& type, const ModuleInfo& module,
                     const std::map<std::string, SizeVarP>& sizeVars,
@@ -140,19 +168,20 @@ private:
   std::set<const ast::Decl*> broken_;
   std::map<const ast::Decl*, Signature> signatures_;
   std::map<std::pair<const ast::Decl*, std::string>, FunctionInstance*> instances_;
+  std::map<const ast::Decl*, size_t> instanceCounts_;
 };
 
-/// Whether an expression is built from literals only, so that its element type
-/// should follow the other operand's.
-bool isLiteralLike(const ast::Expr& expr);
-/// Whether a literal-like expression holds a float literal.
-bool hasFloatLiteral(const ast::Expr& expr);
-/// The element type for literal-like expressions checked together (the operands of 1 + 2.5,
-/// the elements of [1, 2.5]): f64 when one holds a float literal, so that an integer
-/// literal where a float is expected is that float (LANGUAGE.md §2); else `hint`.
-Hint jointLiteralHint(Hint hint, std::initializer_list<const ast::Expr*> operands);
 /// A silent error: the real one was reported where it happened.
 CompileError alreadyReported();
+/// An error that a compile-time limit was crossed (README, "Compile-time limits"). It is
+/// reported where the limit was crossed, as it is: the calls that led there are not
+/// retold in its message as for other errors inside generic instances, since their types
+/// are as large as the limit.
+struct LimitError : CompileError {
+  using CompileError::CompileError;
+};
+/// Throws a LimitError at `loc` when `type` is larger than kTypeArrayLimit.
+void requireWithinTypeLimit(const TypeP& type, Loc loc);
 std::string describe(BinaryOp op);
 /// Evaluates a typed scalar expression at compile time when it is made of
 /// literals, constants and arithmetic.

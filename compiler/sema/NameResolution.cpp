@@ -6,6 +6,8 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace arr::sema {
 
@@ -16,16 +18,26 @@ bool isConstant(const Program& program, const ModuleInfo& module, const std::str
   return target && target->decl->kind == ast::Decl::Kind::Constant;
 }
 
-void collectDimNames(const ast::DimExpr& dim, std::vector<std::string>& names) {
+/// Names in order of first appearance, each once; `seen` makes that linear in the names
+/// (an entry may have thousands of size variables).
+struct NameList {
+  std::vector<std::string> names;
+  std::unordered_set<std::string> seen;
+  void add(const std::string& name) {
+    if (seen.insert(name).second) names.push_back(name);
+  }
+};
+
+void collectDimNames(const ast::DimExpr& dim, NameList& names) {
   if (dim.kind == ast::DimExpr::Kind::Name) {
-    if (std::find(names.begin(), names.end(), dim.name) == names.end()) names.push_back(dim.name);
+    names.add(dim.name);
     return;
   }
   if (dim.lhs) collectDimNames(*dim.lhs, names);
   if (dim.rhs) collectDimNames(*dim.rhs, names);
 }
 
-void collectTypeDimNames(const ast::TypeExpr& type, std::vector<std::string>& names) {
+void collectTypeDimNames(const ast::TypeExpr& type, NameList& names) {
   for (const auto& dim : type.dims)
     collectDimNames(*dim, names);
   for (const auto& element : type.elements)
@@ -57,25 +69,33 @@ public:
     for (const auto& name : sizeVariableNames(program_, module_, decl))
       outer.push_back(name);
     if (decl.resultType) visitTypeDims(*decl.resultType);
-    scopes_.push_back(std::move(outer));
+    pushScope(std::move(outer));
     if (decl.body) visit(*decl.body);
-    scopes_.pop_back();
+    popScopes(0);
     return std::move(references_);
   }
 
   bool failed() const { return failed_; }
 
 private:
-  bool isLocal(const std::string& name) const {
-    for (const auto& scope : scopes_)
-      if (std::find(scope.begin(), scope.end(), name) != scope.end()) return true;
-    return false;
+  bool isLocal(const std::string& name) const { return bound_.count(name) != 0; }
+
+  void pushScope(std::vector<std::string> scope) {
+    for (const auto& name : scope)
+      ++bound_[name];
+    scopes_.push_back(std::move(scope));
+  }
+
+  void popScopes(size_t depth) {
+    for (; scopes_.size() > depth; scopes_.pop_back())
+      for (const auto& name : scopes_.back())
+        if (auto it = bound_.find(name); --it->second == 0) bound_.erase(it);
   }
 
   void visitTypeDims(const ast::TypeExpr& type) {
-    std::vector<std::string> names;
+    NameList names;
     collectTypeDimNames(type, names);
-    for (const auto& name : names)
+    for (const auto& name : names.names)
       if (auto target = program_.lookup(module_, name);
           target && target->decl->kind == ast::Decl::Kind::Constant)
         references_.push_back({target->decl, type.range.begin});
@@ -85,14 +105,12 @@ private:
   /// other value unreachable, and an entry's C header would not compile.
   void requireDistinct(const std::vector<std::pair<std::string, Loc>>& names, const char* what,
                        const char* where) {
-    for (size_t i = 0; i < names.size(); ++i)
-      for (size_t k = 0; k < i; ++k)
-        if (names[k].first == names[i].first) {
-          diags_.error(names[i].second, std::string(what) + " '" + names[i].first +
-                                            "' appears twice in this " + where);
-          failed_ = true;
-          break;
-        }
+    std::unordered_set<std::string> seen;
+    for (const auto& [name, loc] : names)
+      if (!seen.insert(name).second) {
+        diags_.error(loc, std::string(what) + " '" + name + "' appears twice in this " + where);
+        failed_ = true;
+      }
   }
 
   void bindPattern(const ast::Pattern& pattern, std::vector<std::string>& scope,
@@ -126,9 +144,10 @@ private:
         if (param.name != "_") params.emplace_back(param.name, param.range.begin); // unused
       }
       requireDistinct(params, "parameter", "parameter list");
-      scopes_.push_back(std::move(scope));
+      size_t depth = scopes_.size();
+      pushScope(std::move(scope));
       visit(expr.operand(0));
-      scopes_.pop_back();
+      popScopes(depth);
       return;
     }
     case ast::Expr::Kind::Let: {
@@ -140,10 +159,10 @@ private:
         std::vector<std::pair<std::string, Loc>> names;
         bindPattern(binding.pattern, scope, names);
         requireDistinct(names, "name", "pattern");
-        scopes_.push_back(std::move(scope));
+        pushScope(std::move(scope));
       }
       visit(expr.operand(0));
-      scopes_.resize(depth);
+      popScopes(depth);
       return;
     }
     default:
@@ -156,6 +175,7 @@ private:
   const ModuleInfo& module_;
   Diagnostics& diags_;
   std::vector<std::vector<std::string>> scopes_;
+  std::unordered_map<std::string, size_t> bound_; // how many scopes bind each name
   std::vector<Reference> references_;
   bool failed_ = false;
 };
@@ -195,20 +215,19 @@ void collectBodySizeNames(const ast::Expr& expr, std::vector<std::string>& names
 
 std::vector<std::string> sizeVariableNames(const Program& program, const ModuleInfo& module,
                                            const ast::Decl& decl) {
-  std::vector<std::string> names;
+  NameList list;
   for (const auto& param : decl.params)
-    collectTypeDimNames(*param.type, names);
-  if (decl.resultType) collectTypeDimNames(*decl.resultType, names);
+    collectTypeDimNames(*param.type, list);
+  if (decl.resultType) collectTypeDimNames(*decl.resultType, list);
   // A parameter used as a size in the body is a size parameter too, even when no type
   // mentions it: `def iterate<A>(k: i64, ..) = fold(.., iota(k))`.
   if (decl.kind == ast::Decl::Kind::Function && decl.body) {
     std::vector<std::string> used;
     collectBodySizeNames(*decl.body, used);
     for (const auto& param : decl.params)
-      if (std::find(used.begin(), used.end(), param.name) != used.end() &&
-          std::find(names.begin(), names.end(), param.name) == names.end())
-        names.push_back(param.name);
+      if (std::find(used.begin(), used.end(), param.name) != used.end()) list.add(param.name);
   }
+  std::vector<std::string> names = std::move(list.names);
   std::erase_if(names, [&](const std::string& name) { return isConstant(program, module, name); });
   return names;
 }

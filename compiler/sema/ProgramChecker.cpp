@@ -74,6 +74,8 @@ Dim ProgramChecker::convertDim(const ast::DimExpr& dim, const ModuleInfo& module
     }
   } catch (const std::overflow_error&) {
     throw CompileError(dim.range.begin, "this dimension overflows i64");
+  } catch (const DimTermLimitError& error) {
+    throw LimitError(dim.range.begin, error.what());
   }
   return Dim();
 }
@@ -298,7 +300,7 @@ int64_t ProgramChecker::constantSize(const TopLevel& target, Loc use) {
 
 FunctionInstance&
 ProgramChecker::instance(const TopLevel& function,
-                         const std::vector<std::pair<std::string, TypeP>>& typeArgs) {
+                         const std::vector<std::pair<std::string, TypeP>>& typeArgs, Loc use) {
   auto key = std::make_pair(function.decl, instanceKey(typeArgs));
   if (auto it = instances_.find(key); it != instances_.end()) {
     FunctionInstance& existing = *it->second;
@@ -307,11 +309,18 @@ ProgramChecker::instance(const TopLevel& function,
                          "recursion is not allowed: '" + function.decl->name + "' calls itself");
     if (existing.failed) {
       if (existing.typeArgs.empty()) throw alreadyReported();
+      if (existing.failedAtLimit) throw LimitError(existing.failureLoc, existing.failure);
       throw CompileError(existing.failureLoc, existing.failure);
     }
     return existing;
   }
   if (isBroken(function.decl)) throw alreadyReported();
+  if (++instanceCounts_[function.decl] > kInstanceLimit)
+    throw LimitError(use, "this call would make instance " + std::to_string(kInstanceLimit + 1) +
+                              " of '" + function.decl->name + "', over the limit of " +
+                              std::to_string(kInstanceLimit) +
+                              " instances of one generic function (README, \"Compile-time "
+                              "limits\")");
   const Signature& sig = signature(function);
   auto owned = std::make_unique<FunctionInstance>();
   FunctionInstance& inst = *owned;
@@ -361,6 +370,7 @@ void ProgramChecker::checkInstanceBody(FunctionInstance& inst) {
     inst.failed = true;
     inst.failure = error.message;
     inst.failureLoc = error.loc;
+    inst.failedAtLimit = dynamic_cast<const LimitError*>(&error) != nullptr;
     // A generic instance's error is reported at the call that instantiated it.
     if (!inst.typeArgs.empty()) throw;
     if (!error.message.empty()) diags_.report(error);
@@ -412,7 +422,7 @@ void ProgramChecker::run() {
         }
         const Signature& sig = signature(target);
         if (hasTypeVariables(sig)) continue; // checked per instantiation
-        FunctionInstance& inst = instance(target, {});
+        FunctionInstance& inst = instance(target, {}, decl.nameRange.begin);
         if (decl.kind == ast::Decl::Kind::Entry && module->isMain) result_.entries.push_back(&inst);
       } catch (const CompileError& error) {
         if (!error.message.empty()) diags_.report(error);

@@ -1,6 +1,7 @@
 #include "sema/Type.h"
 
 #include <cassert>
+#include <cstdint>
 
 namespace arr::sema {
 
@@ -24,11 +25,23 @@ TypeP typeVariable(std::string name, std::vector<Dim> dims) {
   return type;
 }
 
+namespace {
+
+size_t countArrays(const std::vector<TypeP>& components, const TypeP& result = nullptr) {
+  size_t total = result ? result->arrays : 0;
+  for (const auto& component : components)
+    if (__builtin_add_overflow(total, component->arrays, &total)) return SIZE_MAX;
+  return total;
+}
+
+} // namespace
+
 TypeP tupleType(std::vector<TypeP> components) {
   if (components.size() == 1) return components[0];
   auto type = std::make_shared<Type>();
   type->kind = Type::Kind::Tuple;
   type->elements = std::move(components);
+  type->arrays = countArrays(type->elements);
   return type;
 }
 
@@ -37,6 +50,7 @@ TypeP functionType(std::vector<TypeP> params, TypeP result) {
   type->kind = Type::Kind::Function;
   type->elements = std::move(params);
   type->result = std::move(result);
+  type->arrays = countArrays(type->elements, type->result);
   return type;
 }
 

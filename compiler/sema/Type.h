@@ -32,6 +32,9 @@ struct Type {
   std::string typeVar;         // Array: when not empty, the element is this type variable
   std::vector<TypeP> elements; // Tuple components; Function parameters
   TypeP result;                // Function
+  /// How many arrays the type holds, counting each occurrence (a function's parameters and
+  /// result included), saturated at SIZE_MAX; what the limit on a type's size counts.
+  size_t arrays = 1;
 
   bool isArray() const { return kind == Kind::Array; }
   bool isTuple() const { return kind == Kind::Tuple; }
@@ -39,6 +42,11 @@ struct Type {
   bool isScalar() const { return isArray() && dims.empty() && typeVar.empty(); }
   size_t rank() const { return dims.size(); }
 };
+
+/// The most arrays one type may hold (README, "Compile-time limits"): a generic function
+/// that doubles its argument, f<T>(x: T) = g((x, x)), would otherwise build types that grow
+/// exponentially with the depth of the calls.
+constexpr size_t kTypeArrayLimit = 10000;
 
 TypeP scalarType(ElemKind elem);
 TypeP arrayType(std::vector<Dim> dims, ElemKind elem);

@@ -10,32 +10,62 @@ CompileError alreadyReported() {
   return CompileError({}, "");
 }
 
-bool isLiteralLike(const ast::Expr& expr) {
+void requireWithinTypeLimit(const TypeP& type, Loc loc) {
+  if (type->arrays <= kTypeArrayLimit) return;
+  std::string count = type->arrays == SIZE_MAX ? "more than " + std::to_string(SIZE_MAX)
+                                               : std::to_string(type->arrays);
+  throw LimitError(loc, "the type of this expression holds " + count +
+                            " arrays, over the limit of " + std::to_string(kTypeArrayLimit) +
+                            " arrays in one type (README, \"Compile-time limits\")");
+}
+
+FunctionChecker::Literal FunctionChecker::literalClass(const ast::Expr& expr) {
   using K = ast::Expr::Kind;
+  if (auto known = literalClasses_.find(&expr); known != literalClasses_.end())
+    return known->second;
+  // The join of the given operands: None when one is not literal-like, else Float when one
+  // holds a float literal.
+  auto join = [&](auto begin, auto end) {
+    Literal joined = Literal::Integer;
+    for (auto it = begin; it != end && joined != Literal::None; ++it) {
+      Literal operand = literalClass(**it);
+      if (operand == Literal::None || operand == Literal::Float) joined = operand;
+    }
+    return joined;
+  };
+  Literal result = Literal::None;
   switch (expr.kind) {
   case K::IntLit:
+    result = Literal::Integer;
+    break;
   case K::FloatLit:
-    return true;
+    result = Literal::Float;
+    break;
   case K::Unary:
-    return expr.unaryOp == ast::UnaryOp::Neg && isLiteralLike(expr.operand(0));
+    if (expr.unaryOp == ast::UnaryOp::Neg) result = literalClass(expr.operand(0));
+    break;
   case K::Binary:
-    return expr.binaryOp >= ast::BinaryOp::Add && isLiteralLike(expr.operand(0)) &&
-           isLiteralLike(expr.operand(1));
-  case K::If:
-    return isLiteralLike(expr.operand(1)) && isLiteralLike(expr.operand(2));
+    if (expr.binaryOp >= ast::BinaryOp::Add)
+      result = join(expr.operands.begin(), expr.operands.end());
+    break;
+  case K::If: // not the condition
+    result = join(expr.operands.begin() + 1, expr.operands.end());
+    break;
   case K::ArrayLit:
-    return std::all_of(expr.operands.begin(), expr.operands.end(),
-                       [](const ast::ExprP& e) { return isLiteralLike(*e); });
+    result = join(expr.operands.begin(), expr.operands.end());
+    break;
   case K::Call: {
-    if (expr.operand(0).kind != K::Name) return false;
+    if (expr.operand(0).kind != K::Name) break;
     auto builtin = builtinNamed(expr.operand(0).name());
-    if (!builtin || !isElementwise(*builtin) || isConversion(*builtin)) return false;
-    return std::all_of(expr.operands.begin() + 1, expr.operands.end(),
-                       [](const ast::ExprP& e) { return isLiteralLike(*e); });
+    if (builtin && isElementwise(*builtin) && !isConversion(*builtin))
+      result = join(expr.operands.begin() + 1, expr.operands.end());
+    break;
   }
   default:
-    return false;
+    break;
   }
+  literalClasses_.emplace(&expr, result);
+  return result;
 }
 
 std::string describe(BinaryOp op) {
@@ -69,20 +99,40 @@ std::string describe(BinaryOp op) {
 // ---- Expressions ---------------------------------------------------------------
 
 const FunctionChecker::Local* FunctionChecker::lookupLocal(const std::string& name) const {
-  for (auto scope = scopes_.rbegin(); scope != scopes_.rend(); ++scope)
-    if (auto it = scope->find(name); it != scope->end()) return &it->second;
-  return nullptr;
+  auto it = visible_.find(name);
+  return it == visible_.end() ? nullptr : it->second.back();
+}
+
+void FunctionChecker::bind(const std::string& name, Local local) {
+  auto [it, inserted] = scopes_.back().insert_or_assign(name, std::move(local));
+  if (inserted) visible_[name].push_back(&it->second);
+}
+
+void FunctionChecker::popScope() {
+  for (const auto& [name, local] : scopes_.back()) {
+    auto it = visible_.find(name);
+    it->second.pop_back();
+    if (it->second.empty()) visible_.erase(it);
+  }
+  scopes_.pop_back();
 }
 
 TypeP FunctionChecker::check(ast::Expr& expr, Hint hint) {
   // Dimension arithmetic (Dim) throws std::overflow_error wherever a dimension of a type
-  // leaves i64 (reshape, concat, a built shape, a call's instantiated result): the
-  // innermost expression being checked is where it happened.
+  // leaves i64 (reshape, concat, a built shape, a call's instantiated result), and
+  // DimTermLimitError where it grows past its limit: the innermost expression being
+  // checked is where it happened.
+  TypeP type;
   try {
-    return checkKind(expr, hint);
+    type = checkKind(expr, hint);
+  } catch (const DimTermLimitError& error) {
+    throw LimitError(expr.range.begin, error.what());
   } catch (const std::overflow_error&) {
     throw CompileError(expr.range.begin, "a dimension of this expression's type overflows i64");
   }
+  requireWithinTypeLimit(type, expr.range.begin);
+  expr.type = type;
+  return type;
 }
 
 TypeP FunctionChecker::checkKind(ast::Expr& expr, Hint hint) {
@@ -136,7 +186,6 @@ TypeP FunctionChecker::checkKind(ast::Expr& expr, Hint hint) {
     type = checkIf(expr, hint);
     break;
   }
-  expr.type = type;
   return type;
 }
 
@@ -147,6 +196,7 @@ TypeP FunctionChecker::checkExpected(ast::Expr& expr, const TypeP& expected) {
     for (size_t i = 0; i < expr.operands.size(); ++i)
       components.push_back(checkExpected(expr.operand(i), expected->elements[i]));
     expr.type = tupleType(std::move(components));
+    requireWithinTypeLimit(expr.type, expr.range.begin);
     return expr.type;
   }
   Hint hint;
@@ -234,19 +284,11 @@ TypeP FunctionChecker::binaryResult(BinaryOp op, const TypeP& left, const TypeP&
   return arrayType(std::move(*dims), comparison ? ElemKind::Bool : left->elem);
 }
 
-bool hasFloatLiteral(const ast::Expr& expr) {
-  using K = ast::Expr::Kind;
-  if (expr.kind == K::FloatLit) return true;
-  size_t first = expr.kind == K::If || expr.kind == K::Call ? 1 : 0; // not the condition or callee
-  for (size_t i = first; i < expr.operands.size(); ++i)
-    if (hasFloatLiteral(expr.operand(i))) return true;
-  return false;
-}
-
-Hint jointLiteralHint(Hint hint, std::initializer_list<const ast::Expr*> operands) {
+Hint FunctionChecker::jointLiteralHint(Hint hint,
+                                       std::initializer_list<const ast::Expr*> operands) {
   if (hint && *hint != ElemKind::I64) return hint;
   for (const ast::Expr* operand : operands)
-    if (isLiteralLike(*operand) && hasFloatLiteral(*operand)) return ElemKind::F64;
+    if (literalClass(*operand) == Literal::Float) return ElemKind::F64;
   return hint;
 }
 
@@ -313,7 +355,7 @@ TypeP FunctionChecker::checkArrayLiteral(ast::Expr& expr, Hint hint) {
   // Check a non-literal element first so that literals follow its element type; when all
   // are literals, one float literal makes them all floats ([1, 2.5]).
   if (std::all_of(expr.operands.begin(), expr.operands.end(),
-                  [](const ast::ExprP& e) { return isLiteralLike(*e); })) {
+                  [&](const ast::ExprP& e) { return isLiteralLike(*e); })) {
     for (const ast::ExprP& element : expr.operands)
       hint = jointLiteralHint(hint, {element.get()});
   }
@@ -369,7 +411,7 @@ TypeP FunctionChecker::checkLet(ast::Expr& expr, Hint hint) {
     bindPattern(binding.pattern, value);
   }
   TypeP body = check(expr.operand(0), hint);
-  scopes_.resize(depth);
+  popScopes(depth);
   return body;
 }
 

@@ -70,6 +70,7 @@ struct FunctionInstance {
   bool failed = false;
   std::string failure; // the first error inside the body, for instantiation messages
   Loc failureLoc;
+  bool failedAtLimit = false; // the failure is a compile-time limit (sema::LimitError)
 };
 
 struct CheckedProgram {
