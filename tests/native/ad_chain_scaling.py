@@ -15,7 +15,8 @@ first derivative time quadratic in N (unsharing its reverse pass).
 
 The same chain over vectors (t: [n]f64, returning sum(t_N)) is differentiated at 1000
 and 4000 steps through the loop passes to `release` (--dump-after=release), which placed
-each free by searching back from it (83 s at 4000 steps). The first derivative of the
+each free by searching back from it (83 s at 4000 steps); at 8 steps, each free must
+directly follow the last use of its buffer. The first derivative of the
 scalar chain is compiled through `optimize` only (--dump-after=optimize; code generation
 is not what is measured), the second to an executable. The values: the
 second derivative of a chain of 6 steps compiled natively equals, to rounding, the
@@ -30,6 +31,7 @@ Sanitizer builds run several times slower: ARR_TIME_SCALE scales the time floor.
 import argparse
 import math
 import os
+import re
 import resource
 import subprocess
 import sys
@@ -149,6 +151,40 @@ def check_values(arrc, directory):
            "compiled second %r" % (difference, compiled_second))
 
 
+def check_release(arrc, directory):
+    """Each free of the gradient of a vector chain directly follows (after other frees) the
+    last statement that uses its buffer; placing the frees one by one used to skip the free
+    before each one it moved, leaving every other buffer allocated to the end."""
+    program = os.path.join(directory, "release.arr")
+    with open(program, "w", encoding="utf-8") as out:
+        out.write(chain(8, VECTOR, vector=True))
+    dumped = subprocess.run([arrc, "--dump-after=release", "--verify-ir", program],
+                            capture_output=True, text=True, timeout=TIMEOUT)
+    if dumped.returncode != 0:
+        report(False, "release: arrc --dump-after=release fails: %s" % dumped.stderr[:300])
+        return
+    statements = []  # the top-level statements of the entry, each with its nested lines
+    for line in dumped.stdout.splitlines():
+        if line.startswith("    ") and statements:
+            statements[-1] += "\n" + line
+        elif line.startswith("  ") and not line.startswith("   "):
+            statements.append(line.strip())
+    frees = [(i, text.split()[1]) for i, text in enumerate(statements)
+             if text.startswith("free ")]
+    misplaced = []
+    for i, buffer in frees:
+        mention = re.compile(r"\b%s\b" % re.escape(buffer))
+        users = [j for j, text in enumerate(statements)
+                 if not text.startswith("free ") and mention.search(text)]
+        previous = max((j for j, text in enumerate(statements[:i])
+                        if not text.startswith("free ")), default=-1)
+        if not users or users[-1] != previous:
+            misplaced.append(buffer)
+    report(len(frees) >= 8 and not misplaced,
+           "release: each of the %d frees follows the last use of its buffer%s" % (
+               len(frees), "" if not misplaced else " (not: %s)" % ", ".join(misplaced)))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--arrc", required=True)
@@ -162,6 +198,7 @@ def main():
     arrc = os.path.abspath(args.arrc)
     with tempfile.TemporaryDirectory(prefix="arr-ad-chains-") as directory:
         check_values(arrc, directory)
+        check_release(arrc, directory)
         check_scaling(arrc, directory, "second derivative", SECOND, (60, 240),
                       lambda program: ["-o", program[:-4]])
         check_scaling(arrc, directory, "first derivative", FIRST, (1000, 4000),
