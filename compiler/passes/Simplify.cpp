@@ -51,81 +51,138 @@ NodeP constantLike(Scalar scalar, const Type& type) {
 // ---- Uses of let-bound variables ------------------------------------------------------
 
 struct Uses {
-  size_t count = 0;    // saturates at 2: "more than once" is all that matters
-  bool inLoop = false; // some use is evaluated once per element (build1, index functions, diff)
+  size_t count = 0;      // saturates at 2: "more than once" is all that matters
+  bool inLoop = false;   // some use is evaluated once per element (build1, index functions, diff)
+  bool oneBinder = true; // bound by one let only (splitting tuples copies lets with their vars)
 };
 
-/// The uses of the free variables of terms, each term's computed once from its children's
-/// and kept for the whole simplification (terms are immutable and shared). The let rule
-/// asks for its variable's uses in the let's body; walking the body for each let instead
-/// made a chain of n lets cost n times the program (the gradient of a chain of 40 steps
-/// spent 1.6 s there). Shared subterms count once per reference but are summarised once
-/// (terms can be DAGs of depth 60 whose trees have 2^60 nodes); variables bound inside a
-/// term are not kept in its summary, so a summary holds only what is free in the term.
-class UseIndex {
+/// The uses of every let-bound variable of a term, by variable id.
+using UseTable = std::unordered_map<uint32_t, Uses>;
+
+/// Whether a let of `value` is inlined whatever its uses: it costs nothing to recompute.
+/// Constant arrays are inlined too, so that their uses fold.
+bool isTrivialValue(const NodeP& value) {
+  return value->kind == K::Variable || value->kind == K::Const || value->kind == K::SizeValue ||
+         constantValue(value).has_value();
+}
+
+/// The uses of `var` in `body`, counting a shared subterm once per reference: for a
+/// variable bound by several lets, whose table entry mixes theirs.
+Uses usesIn(const NodeP& body, uint32_t var) {
+  std::unordered_map<const Node*, Uses> memo;
+  std::function<Uses(const NodeP&)> walk = [&](const NodeP& node) {
+    if (auto known = memo.find(node.get()); known != memo.end()) return known->second;
+    Uses uses;
+    auto add = [&](const Uses& more, bool inLoop) {
+      if (more.count == 0) return;
+      uses.count = std::min<size_t>(2, uses.count + more.count);
+      uses.inLoop |= more.inLoop || inLoop;
+    };
+    if (node->kind == K::Variable && node->vars[0]->id == var) uses.count = 1;
+    for (const NodeP& operand : node->operands)
+      add(walk(operand), node->kind == K::Build1);
+    for (const NodeP& index : node->indices)
+      add(walk(index), true);
+    if (node->function) add(walk(node->function->body), true);
+    memo.emplace(node.get(), uses);
+    return uses;
+  };
+  return walk(body);
+}
+
+// ---- Dead lets, dropped in one walk --------------------------------------------------------
+
+/// Drops every let whose variable nothing live reads: a let's value is live once its
+/// variable is read from a live term, so a chain of lets that only feed each other goes
+/// at once (the let rule drops one unused let per round).
+class DeadLetEliminator : public Mutator {
 public:
-  Uses of(const NodeP& term, uint32_t var) {
-    const UseList& uses = usesIn(term);
-    auto found = std::lower_bound(uses.begin(), uses.end(), var,
-                                  [](const auto& entry, uint32_t id) { return entry.first < id; });
-    return found != uses.end() && found->first == var ? found->second : Uses{};
+  explicit DeadLetEliminator(const NodeP& root) { markLive(root); }
+
+protected:
+  NodeP mutateNode(const NodeP& node) override {
+    if (node->kind == K::Let && !live_.count(node->vars[0]->id)) return mutate(node->operands[1]);
+    return mutateChildren(node);
   }
 
 private:
-  using UseList = std::vector<std::pair<uint32_t, Uses>>; // sorted by variable id
-
-  const UseList& usesIn(const NodeP& node) {
-    if (auto it = memo_.find(node.get()); it != memo_.end()) return *it->second.second;
-    std::shared_ptr<const UseList> summary;
-    if (node->kind == K::Variable) {
-      summary = std::make_shared<const UseList>(UseList{{node->vars[0]->id, Uses{1, false}}});
-    } else if (node->operands.size() == 1 && node->indices.empty() && !node->function &&
-               node->vars.empty() && node->kind != K::Build1) {
-      usesIn(node->operands[0]); // a unary operation: its operand's summary, shared
-      summary = memo_.at(node->operands[0].get()).second;
-    } else {
-      UseList uses;
-      bool loopBody = node->kind == K::Build1;
-      for (const NodeP& operand : node->operands)
-        uses = merged(uses, usesIn(operand), loopBody);
-      for (const NodeP& index : node->indices)
-        uses = merged(uses, usesIn(index), true);
-      if (node->function) // a closed function mentions only its parameters
-        uses = merged(uses, without(usesIn(node->function->body), node->function->params), true);
-      summary = std::make_shared<const UseList>(without(uses, node->vars));
-    }
-    return *memo_.emplace(node.get(), std::make_pair(node, std::move(summary)))
-                .first->second.second;
-  }
-
-  static UseList merged(const UseList& a, const UseList& b, bool bInLoop) {
-    UseList out;
-    out.reserve(a.size() + b.size());
-    size_t i = 0, j = 0;
-    while (i < a.size() || j < b.size()) {
-      if (j == b.size() || (i < a.size() && a[i].first < b[j].first)) {
-        out.push_back(a[i++]);
+  void markLive(const NodeP& root) {
+    std::unordered_set<const Node*> seen;
+    std::unordered_map<uint32_t, std::vector<const Node*>> waiting; // values by variable
+    std::vector<const Node*> work{root.get()};
+    while (!work.empty()) {
+      const Node* node = work.back();
+      work.pop_back();
+      if (!seen.insert(node).second) continue;
+      if (node->kind == K::Variable) {
+        if (!live_.insert(node->vars[0]->id).second) continue;
+        auto values = waiting.find(node->vars[0]->id);
+        if (values == waiting.end()) continue;
+        work.insert(work.end(), values->second.begin(), values->second.end());
+        waiting.erase(values);
         continue;
       }
-      Uses fromB{b[j].second.count, b[j].second.inLoop || bInLoop};
-      if (i < a.size() && a[i].first == b[j].first) {
-        const Uses& fromA = a[i++].second;
-        fromB = Uses{std::min<size_t>(2, fromA.count + fromB.count), fromA.inLoop || fromB.inLoop};
+      if (node->kind == K::Let) {
+        work.push_back(node->operands[1].get());
+        if (live_.count(node->vars[0]->id))
+          work.push_back(node->operands[0].get());
+        else
+          waiting[node->vars[0]->id].push_back(node->operands[0].get());
+        continue;
       }
-      out.emplace_back(b[j++].first, fromB);
+      for (const NodeP& operand : node->operands)
+        work.push_back(operand.get());
+      for (const NodeP& index : node->indices)
+        work.push_back(index.get());
+      if (node->function) work.push_back(node->function->body.get());
     }
-    return out;
   }
 
-  static UseList without(UseList uses, const std::vector<VarP>& vars) {
-    for (const VarP& var : vars)
-      std::erase_if(uses, [&](const auto& entry) { return entry.first == var->id; });
-    return uses;
+  std::unordered_set<uint32_t> live_; // variables read from live terms
+};
+
+// ---- Lets of trivial values, inlined in one walk -------------------------------------------
+
+/// Inlines every let whose value is trivial (isTrivialValue), as the let rule does, in one
+/// walk, before the uses are counted: `let y = x` then counts as uses of x, and x's value
+/// is not inlined into y's let when x is used through y more than once. A variable bound
+/// by several lets is left to the rule, which substitutes into each let's own body.
+class TrivialLetInliner : public Mutator {
+public:
+  explicit TrivialLetInliner(const NodeP& root) {
+    // A variable also bound elsewhere (the vjp of a loop's step binds the step's parameters
+    // by lets) is never replaced: its references are shared between the binders' scopes.
+    forEachNode(root, [&](const Node& node) {
+      if (node.kind == K::Let)
+        ++binders_[node.vars[0]->id];
+      else if (node.kind != K::Variable)
+        for (const VarP& var : node.vars)
+          binders_[var->id] += 2;
+      if (node.function)
+        for (const VarP& param : node.function->params)
+          binders_[param->id] += 2;
+    });
   }
 
-  // Holds each term too: a term made during the simplification and dropped must not free
-  // an address that a later term could reuse.
-  std::unordered_map<const Node*, std::pair<NodeP, std::shared_ptr<const UseList>>> memo_;
+protected:
+  NodeP mutateNode(const NodeP& node) override {
+    if (node->kind == K::Variable) {
+      auto value = values_.find(node->vars[0]->id);
+      return value != values_.end() ? value->second : node;
+    }
+    if (node->kind == K::Let && binders_.at(node->vars[0]->id) == 1) {
+      NodeP value = mutate(node->operands[0]);
+      if (isTrivialValue(value)) {
+        values_.emplace(node->vars[0]->id, value);
+        return mutate(node->operands[1]);
+      }
+    }
+    return mutateChildren(node);
+  }
+
+private:
+  std::unordered_map<uint32_t, int> binders_; // by variable: 1 when one let alone binds it
+  std::unordered_map<uint32_t, NodeP> values_;
 };
 
 // ---- Single-use lets, inlined in one walk -------------------------------------------------
@@ -138,6 +195,23 @@ private:
 class LetInliner : public Mutator {
 public:
   explicit LetInliner(const NodeP& root) { count(root); }
+
+  /// The uses of each let-bound variable in the term before inlining: after it too for
+  /// the variables it leaves bound (an inlined value is used where its variable was, once
+  /// and at the same loop level). A use is in a loop when it is deeper than a let binding it.
+  UseTable useTable() const {
+    UseTable table;
+    for (const auto& [id, binder] : binders_) {
+      Uses& uses = table[id];
+      uses.oneBinder = binder.paths == 1 && !boundElsewhere_.count(id);
+      auto found = uses_.find(id);
+      if (found == uses_.end()) continue;
+      const Reach& reach = found->second;
+      uses.count = size_t(reach.paths);
+      uses.inLoop = reach.depthVaries || binder.depthVaries || reach.depth != binder.depth;
+    }
+    return table;
+  }
 
 protected:
   NodeP mutateNode(const NodeP& node) override {
@@ -193,6 +267,12 @@ private:
       if ((*node)->kind == K::Let || (*node)->kind == K::LetTuple)
         for (const VarP& var : (*node)->vars)
           merge(binders_[var->id], from, from.depth);
+      else if ((*node)->kind != K::Variable)
+        for (const VarP& var : (*node)->vars)
+          boundElsewhere_.insert(var->id);
+      if ((*node)->function)
+        for (const VarP& param : (*node)->function->params)
+          boundElsewhere_.insert(param->id);
     }
   }
 
@@ -215,6 +295,8 @@ private:
   std::unordered_map<const Node*, Reach> reach_;
   std::unordered_map<uint32_t, Reach> uses_;    // by variable: where its Variable nodes are
   std::unordered_map<uint32_t, Reach> binders_; // by variable: where the lets binding it are
+  std::unordered_set<uint32_t> boundElsewhere_; // variables also bound by builds, index
+                                                // functions or functions' parameters
   std::unordered_map<uint32_t, NodeP> values_;
 };
 
@@ -223,6 +305,8 @@ private:
 
 class Rules {
 public:
+  explicit Rules(const UseTable& uses) : uses_(uses) {}
+
   NodeP apply(const NodeP& node) {
     switch (node->kind) {
     case K::Let:
@@ -254,25 +338,28 @@ public:
 
 private:
   /// let x = v in b: inline a trivial value or a single use outside loops; drop an unused let.
+  /// The uses are those of the round's input, from the use table: a use that a rule drops
+  /// keeps the let until the next round. (Counting in the simplified body, and substituting
+  /// there, walked and rebuilt the whole body per let.) The Simplifier replaces the
+  /// variables of trivial values as it walks; only a variable bound by several lets, whose
+  /// uses are counted in this let's body, is substituted here.
   NodeP let(const NodeP& node) {
     const VarP& x = node->vars[0];
     const NodeP& value = node->operands[0];
     const NodeP& body = node->operands[1];
-    // A let the rule keeps is seen again each time a substitution below it rebuilds it,
-    // and counting again each time would make a chain of n lets cost n^3: its first count
-    // stands. Substitutions below move x's uses or copy them, so x stays used more than
-    // once; only a folded branch can drop a use, and then x merely stays let-bound.
-    auto known = kept_.find(x->id);
-    Uses uses = known != kept_.end() ? known->second : useIndex_.of(body, x->id);
+    auto known = uses_.find(x->id);
+    // A let that no round's input had (no rule makes one) is counted like a shared binder.
+    Uses uses = known != uses_.end() ? known->second : Uses{2, true, false};
+    if (!uses.oneBinder) {
+      uses = usesIn(body, x->id);
+      uses.oneBinder = false;
+    }
     if (uses.count == 0) return body;
     // A differentiation stays let-bound: the AD pass replaces the binding. So does a loop:
     // computed once, whatever reads its result.
     if (value->kind == K::Diff || value->kind == K::Loop) return nullptr;
-    // Constant arrays are inlined too: they cost nothing to recompute, and their uses fold.
-    bool trivial = value->kind == K::Variable || value->kind == K::Const ||
-                   value->kind == K::SizeValue || constantValue(value).has_value();
-    if (trivial || (uses.count == 1 && !uses.inLoop)) return substitute(body, x, value);
-    kept_[x->id] = uses;
+    if (isTrivialValue(value)) return uses.oneBinder ? nullptr : substitute(body, x, value);
+    if (uses.count == 1 && !uses.inLoop) return substitute(body, x, value);
     return nullptr;
   }
 
@@ -579,14 +666,33 @@ private:
     return makeTr(back, makeReplicate(replicated->shape[0], summed));
   }
 
-  std::unordered_map<uint32_t, Uses> kept_; // the uses of each let-bound variable kept
-  UseIndex useIndex_;
+  const UseTable& uses_;
 };
 
 /// Applies the rules bottom-up until none applies.
 class Simplifier : public Mutator {
+public:
+  explicit Simplifier(const UseTable& uses) : uses_(uses), rules_(uses) {}
+
 protected:
   NodeP mutateNode(const NodeP& node) override {
+    if (node->kind == K::Variable) {
+      auto value = trivialValues_.find(node->vars[0]->id);
+      return value != trivialValues_.end() ? value->second : node;
+    }
+    // A value that simplifies to a trivial one replaces its variable as the body is
+    // simplified, so that what it makes foldable folds in the same walk (a chain of
+    // constants folds at once).
+    if (node->kind == K::Let) {
+      auto uses = uses_.find(node->vars[0]->id);
+      if (uses != uses_.end() && uses->second.oneBinder) {
+        NodeP value = mutate(node->operands[0]);
+        if (isTrivialValue(value)) {
+          trivialValues_.emplace(node->vars[0]->id, value);
+          return mutate(node->operands[1]);
+        }
+      }
+    }
     NodeP current = mutateChildren(node);
     for (int round = 0; round < 64; ++round) {
       NodeP next = rules_.apply(current);
@@ -598,7 +704,9 @@ protected:
   }
 
 private:
+  const UseTable& uses_;
   Rules rules_;
+  std::unordered_map<uint32_t, NodeP> trivialValues_; // by variable
 };
 
 /// Common-subexpression elimination by hash consing: structurally equal nodes
@@ -654,9 +762,22 @@ private:
 } // namespace
 
 NodeP simplify(const NodeP& node) {
-  NodeP inlined = LetInliner(node).mutate(node);
-  NodeP simplified = Simplifier().mutate(inlined);
-  return HashConser().mutate(simplified);
+  // Rounds of linear walks until none changes the term: lets that the rules make trivial,
+  // used once or unused are inlined or dropped by the next round. (The let rule used to
+  // count uses in the simplified body and substitute there, which for the chains of lets of
+  // a derivative cost time and memory cubic in their length.) Each round but the first
+  // changes only what a rule exposed; the bound guards against rules that never settle.
+  NodeP term = node;
+  for (int round = 0; round < 16; ++round) {
+    NodeP aliased = TrivialLetInliner(term).mutate(term);
+    LetInliner inliner(aliased);
+    NodeP inlined = inliner.mutate(aliased);
+    NodeP simplified = Simplifier(inliner.useTable()).mutate(inlined);
+    simplified = DeadLetEliminator(simplified).mutate(simplified);
+    if (simplified == term) break;
+    term = simplified;
+  }
+  return HashConser().mutate(term);
 }
 
 Program simplify(const Program& program) {

@@ -3,6 +3,7 @@
 #include "ir/Builder.h"
 #include "ir/Visitor.h"
 
+#include <functional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -76,6 +77,24 @@ NodeP unshareBody(const core::Function& function) {
   std::unordered_set<uint32_t> boundAtRoot;
   for (const auto& param : function.params)
     boundAtRoot.insert(param->id);
+  // Whether no binder lies below `node` and its variables are all bound at the root,
+  // remembered per node: walking each shared node's whole term made the unsharing of a
+  // chain quadratic in its length. An answer cannot change later, since a variable that
+  // is not bound at the root when a node mentioning it is met never will be (scoping).
+  std::unordered_map<const core::Node*, bool> closedness;
+  std::function<bool(const NodeP&)> isClosed = [&](const NodeP& node) {
+    if (auto known = closedness.find(node.get()); known != closedness.end()) return known->second;
+    bool closed = node->kind != K::Let && node->kind != K::LetTuple && node->kind != K::Build1 &&
+                  node->kind != K::Gather && node->kind != K::Scatter;
+    if (node->kind == K::Variable) closed &= boundAtRoot.count(node->vars[0]->id) > 0;
+    for (const auto& operand : node->operands)
+      closed = closed && isClosed(operand);
+    for (const auto& index : node->indices)
+      closed = closed && isClosed(index);
+    if (node->function) closed = closed && isClosed(node->function->body);
+    closedness.emplace(node.get(), closed);
+    return closed;
+  };
   auto bindShared = [&](const NodeP& value) {
     std::vector<NodeP> local;
     std::unordered_map<const core::Node*, int> seen;
@@ -85,13 +104,7 @@ NodeP unshareBody(const core::Function& function) {
       // Only nodes without binders below them: their variables are bound at the root.
       // Only nodes whose variables are all bound at the root can move there: a node below
       // a let or a build inside a value may mention that binder's variable.
-      bool closed = true;
-      core::forEachNode(node, [&](const core::Node& inner) {
-        closed &= inner.kind != K::Let && inner.kind != K::LetTuple && inner.kind != K::Build1 &&
-                  inner.kind != K::Gather && inner.kind != K::Scatter;
-        if (inner.kind == K::Variable) closed &= boundAtRoot.count(inner.vars[0]->id) > 0;
-      });
-      if (!closed) continue;
+      if (!isClosed(node)) continue;
       NodeP rewritten = Substituter(replacement).mutate(node);
       VarP var = core::newVar("s", node->type);
       rebuilt.push_back({{var}, rewritten});
