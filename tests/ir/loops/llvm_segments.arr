@@ -1,27 +1,27 @@
 -- ARGS: --dump-after=llvm -O0 --strict-fp --segment-size=1
 -- A long entry body is cut into segment functions (by default at about 1000 statements
 -- and expression nodes; --segment-size=1 makes each top-level statement of the loop IR
--- one): `arr_softmax.partK(frame)`, called in turn by the entry. The frame holds the
+-- one): `arr.entry.softmax.partK(frame)`, called in turn by the entry. The frame holds the
 -- size, the locals that cross segments and the buffers' pointers. The buffer of
 -- exp(x - max) is allocated by the first segment and read by later ones: its pointer
 -- lives in the frame, null until then, so that the entry's failure path, taken when any
 -- segment returns non-zero, frees it; the segment that allocates it does not.
 entry softmax(x: [n]f64): [n]f64 = let e = exp(x - maximum(x)) in e / sum(e)
--- CHECK-LABEL: define i32 @arr_softmax(
+-- CHECK-LABEL: define hidden i32 @arr.entry.softmax(
 -- CHECK: %frame = alloca { i64, double, double, ptr, ptr, ptr }
 -- CHECK: [[TFIELD:%[0-9]+]] = getelementptr inbounds { i64, double, double, ptr, ptr, ptr }, ptr %frame, i32 0, i32 5
 -- CHECK-NEXT: store ptr null, ptr [[TFIELD]]
--- CHECK-NEXT: [[CODE:%[0-9]+]] = call i32 @arr_softmax.part0(ptr %frame)
+-- CHECK-NEXT: [[CODE:%[0-9]+]] = call i32 @arr.entry.softmax.part0(ptr %frame)
 -- CHECK-NEXT: [[FAILED:%[0-9]+]] = icmp ne i32 [[CODE]], 0
 -- CHECK-NEXT: br i1 [[FAILED]], label %failed, label %segment
--- CHECK: call i32 @arr_softmax.part1(ptr %frame)
+-- CHECK: call i32 @arr.entry.softmax.part1(ptr %frame)
 -- CHECK: failed:
 -- CHECK-NEXT: [[T:%[0-9]+]] = load ptr, ptr [[TFIELD]]
 -- CHECK-NEXT: call void @arrrt_free(ptr [[T]])
 -- CHECK-NEXT: ret i32 1
--- CHECK: call i32 @arr_softmax.part7(ptr %frame)
--- CHECK-NOT: @arr_softmax.part8
--- CHECK-LABEL: define internal i32 @arr_softmax.part0(ptr noalias nocapture %0)
+-- CHECK: call i32 @arr.entry.softmax.part7(ptr %frame)
+-- CHECK-NOT: @arr.entry.softmax.part8
+-- CHECK-LABEL: define internal i32 @arr.entry.softmax.part0(ptr noalias nocapture %0)
 -- CHECK: [[SLOT:%[0-9]+]] = getelementptr inbounds { i64, double, double, ptr, ptr, ptr }, ptr %0, i32 0, i32 5
 -- CHECK: [[MADE:%[0-9]+]] = call ptr @arrrt_alloc_scratch(
 -- CHECK-NEXT: store ptr [[MADE]], ptr [[SLOT]]

@@ -6,7 +6,7 @@
 -- they carry no fast-math flag: nothing may be contracted into an FMA.
 entry axpy(a: f64, x: [n]f64, y: [n]f64): [n]f64 = a * x + y
 -- CHECK-NOT: contract
--- CHECK: define {{.*}}@arr_axpy
+-- CHECK: define {{.*}}@arr.entry.axpy
 -- CHECK: vector.body:
 -- CHECK: load <[[W:[0-9]+]] x double>
 -- CHECK: = fmul <[[W]] x double>
