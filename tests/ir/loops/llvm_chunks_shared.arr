@@ -10,19 +10,19 @@ entry twice(x: [n]f64, y: [n]f64, z: [n]f64): [n]f64 =
   let a = x * y + z in
   let b = z * y + x in
   a * sum(b) + b * sum(a)
--- CHECK-LABEL: define {{.*}}@arr_twice(
--- CHECK: call i64 @arrrt_parallel_for(i64 %0, i64 2, ptr nonnull @[[SUM:arr_twice.chunk[0-9]+]],
+-- CHECK-LABEL: define {{.*}}@arr.entry.twice(
+-- CHECK: call i64 @arrrt_parallel_for(i64 %0, i64 2, ptr nonnull @[[SUM:arr.entry.twice.chunk[0-9]+]],
 -- CHECK: call i64 @arrrt_parallel_for(i64 %0, i64 2, ptr nonnull @[[SUM]],
--- CHECK: call i64 @arrrt_parallel_for(i64 %0, i64 3, ptr nonnull @[[OUT:arr_twice.chunk[0-9]+]],
--- CHECK-NOT: define {{.*}}@arr_twice.chunk
+-- CHECK: call i64 @arrrt_parallel_for(i64 %0, i64 3, ptr nonnull @[[OUT:arr.entry.twice.chunk[0-9]+]],
+-- CHECK-NOT: define {{.*}}@arr.entry.twice.chunk
 -- CHECK: define internal {{.*}}@[[SUM]](
 -- CHECK: load double, ptr {{%[0-9]+}}, align 8, !alias.scope [[XSCOPE:![0-9]+]], !noalias [[XOTHERS:![0-9]+]]
--- CHECK-NOT: define {{.*}}@arr_twice.chunk
+-- CHECK-NOT: define {{.*}}@arr.entry.twice.chunk
 -- CHECK: define internal {{.*}}@[[OUT]](
 -- CHECK-NOT: memcheck
 -- CHECK: vector.body:
 -- CHECK: store <{{[0-9]+}} x double> {{%[0-9]+}}, ptr {{%[0-9]+}}, align 8, !alias.scope [[OSCOPE:![0-9]+]], !noalias [[OOTHERS:![0-9]+]]
 -- CHECK-NOT: memcheck
--- CHECK-NOT: define {{.*}}@arr_twice.chunk
+-- CHECK-NOT: define {{.*}}@arr.entry.twice.chunk
 -- CHECK: [[XSCOPE]] = !{[[X:![0-9]+]]}
 -- CHECK: [[XOTHERS]] = !{[[O1:![0-9]+]], [[O2:![0-9]+]]}
