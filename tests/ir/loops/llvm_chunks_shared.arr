@@ -11,9 +11,9 @@ entry twice(x: [n]f64, y: [n]f64, z: [n]f64): [n]f64 =
   let b = z * y + x in
   a * sum(b) + b * sum(a)
 -- CHECK-LABEL: define {{.*}}@arr.entry.twice(
--- CHECK: call i64 @arrrt_parallel_for(i64 %0, i64 2, ptr nonnull @[[SUM:arr.entry.twice.chunk[0-9]+]],
--- CHECK: call i64 @arrrt_parallel_for(i64 %0, i64 2, ptr nonnull @[[SUM]],
--- CHECK: call i64 @arrrt_parallel_for(i64 %0, i64 3, ptr nonnull @[[OUT:arr.entry.twice.chunk[0-9]+]],
+-- CHECK: call i64 @arrrt_parallel_for(i64 %{{[0-9]+}}, i64 2, ptr nonnull @[[SUM:arr.entry.twice.chunk[0-9]+]],
+-- CHECK: call i64 @arrrt_parallel_for(i64 %{{[0-9]+}}, i64 2, ptr nonnull @[[SUM]],
+-- CHECK: call i64 @arrrt_parallel_for(i64 %{{[0-9]+}}, i64 3, ptr nonnull @[[OUT:arr.entry.twice.chunk[0-9]+]],
 -- CHECK-NOT: define {{.*}}@arr.entry.twice.chunk
 -- CHECK: define internal {{.*}}@[[SUM]](
 -- CHECK: load double, ptr {{%[0-9]+}}, align 8, !alias.scope [[XSCOPE:![0-9]+]], !noalias [[XOTHERS:![0-9]+]]
