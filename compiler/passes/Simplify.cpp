@@ -167,6 +167,7 @@ private:
   bool inlinable(const Node& let) const {
     const Reach& reach = reach_.at(&let);
     auto uses = uses_.find(let.vars[0]->id);
+    if (let.operands[0]->kind == K::While) return false;
     return let.operands[0]->kind != K::Diff && let.operands[0]->kind != K::Loop &&
            reach.paths == 1 && !reach.depthVaries && binders_.at(let.vars[0]->id).paths == 1 &&
            uses != uses_.end() && uses->second.paths == 1 && !uses->second.depthVaries &&
@@ -267,7 +268,7 @@ private:
     if (uses.count == 0) return body;
     // A differentiation stays let-bound: the AD pass replaces the binding. So does a loop:
     // computed once, whatever reads its result.
-    if (value->kind == K::Diff || value->kind == K::Loop) return nullptr;
+    if (value->kind == K::Diff || value->kind == K::Loop || value->kind == K::While) return nullptr;
     // Constant arrays are inlined too: they cost nothing to recompute, and their uses fold.
     bool trivial = value->kind == K::Variable || value->kind == K::Const ||
                    value->kind == K::SizeValue || constantValue(value).has_value();

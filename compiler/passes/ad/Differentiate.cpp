@@ -24,7 +24,8 @@ void collectSites(const NodeP& node, bool inStep, std::unordered_set<const core:
   for (const auto& operand : node->operands)
     collectSites(operand, inStep, seen, sites);
   if (node->function)
-    collectSites(node->function->body, inStep || node->kind == K::Loop, seen, sites);
+    collectSites(node->function->body, inStep || node->kind == K::Loop || node->kind == K::While,
+                 seen, sites);
   if (node->kind == K::Diff) sites.emplace_back(node, inStep);
 }
 
