@@ -85,6 +85,9 @@ std::vector<bool> reverseDifferentiable(const core::Node& loop, const std::vecto
 
 std::vector<NodeP> loopCotangents(const Delta& delta, const std::vector<NodeP>& cotangents,
                                   std::vector<core::Binding>& bindings) {
+  if (delta.loop->kind == core::Node::Kind::While)
+    throw core::IRError("reverse-mode differentiation (grad, vjp) of a while loop is not "
+                        "supported yet; forward mode (jvp) is");
   LoopShape shape(*delta.loop);
   const auto& params = shape.step.params;
   std::vector<NodeP> operandCotangents(delta.parts.size());
@@ -205,8 +208,77 @@ std::vector<NodeP> loopCotangents(const Delta& delta, const std::vector<NodeP>& 
   return operandCotangents;
 }
 
+/// loopTangents of a while loop: a while loop of the same bound whose state is the
+/// primal state and its tangent, and whose function applies the jvp of the loop's
+/// function (the condition, which gets no tangent, and the step) to both. It takes the
+/// steps the primal loop takes, so the tangent is that of the steps actually taken.
+std::vector<NodeP> whileTangents(const Delta& delta, const std::vector<NodeP>& tangents,
+                                 std::vector<core::Binding>& bindings) {
+  const core::Node& loop = *delta.loop;
+  const core::Function& function = *loop.function;
+  const auto& params = function.params;
+  size_t states = loop.stateCount;
+  std::vector<NodeP> resultTangents(states);
+  // The operands are the bound (no tangent), then the function's parameters.
+  auto tangentOf = [&](size_t param) { return tangents[param + 1]; };
+  bool any = false;
+  for (size_t j = 0; j < params.size(); ++j)
+    any |= tangentOf(j) != nullptr;
+  if (!any) return resultTangents;
+  std::vector<bool> differentiable(params.size(), false);
+  for (size_t j = 0; j < params.size(); ++j)
+    differentiable[j] = isFloatType(params[j]->type) && (j < states || tangentOf(j));
+  bool floatState = false;
+  for (size_t j = 0; j < states; ++j)
+    floatState |= differentiable[j];
+  if (!floatState) return resultTangents; // only the state carries a tangent out
+
+  auto next = std::make_shared<core::Function>();
+  std::vector<NodeP> init, captured;
+  std::vector<NodeP> primalArgs(params.size()), tangentArgs(params.size());
+  for (size_t j = 0; j < states; ++j) {
+    init.push_back(delta.primals[j + 1]);
+    primalArgs[j] = addParam(*next, params[j]->name, params[j]->type);
+  }
+  for (size_t j = 0; j < states; ++j) {
+    if (!differentiable[j]) continue;
+    init.push_back(tangentOf(j) ? tangentOf(j) : core::zerosOf(params[j]->type));
+    tangentArgs[j] = addParam(*next, "t", params[j]->type);
+  }
+  for (size_t j = states; j < params.size(); ++j) {
+    captured.push_back(delta.primals[j + 1]);
+    primalArgs[j] = addParam(*next, params[j]->name, params[j]->type);
+    if (!differentiable[j]) continue;
+    captured.push_back(tangentOf(j));
+    tangentArgs[j] = addParam(*next, "t", params[j]->type);
+  }
+  std::vector<NodeP> args = primalArgs;
+  for (size_t j = 0; j < params.size(); ++j)
+    if (differentiable[j]) args.push_back(tangentArgs[j]);
+  NodeP jvp = core::makeDiff(core::DiffKind::Jvp, loop.function, args, differentiable);
+  // The function's results are (holds, next state..); jvp adds the float ones' tangents.
+  std::vector<Type> results = core::resultTypes(*function.body);
+  std::vector<size_t> tangentAt(results.size(), SIZE_MAX);
+  size_t t = results.size();
+  for (size_t r = 0; r < results.size(); ++r)
+    if (isFloatType(results[r])) tangentAt[r] = t++;
+  next->body = bindResults(jvp, [&](const std::vector<NodeP>& values) {
+    std::vector<NodeP> out(values.begin(), values.begin() + long(states) + 1);
+    for (size_t j = 0; j < states; ++j)
+      if (differentiable[j]) out.push_back(values[tangentAt[j + 1]]);
+    return core::makeTuple(out);
+  });
+  NodeP forward = core::makeWhile(delta.primals[0], init, captured, next);
+  std::vector<NodeP> values = bindLoop(forward, bindings, "tangent");
+  size_t at = states;
+  for (size_t j = 0; j < states; ++j)
+    if (differentiable[j]) resultTangents[j] = values[at++];
+  return resultTangents;
+}
+
 std::vector<NodeP> loopTangents(const Delta& delta, const std::vector<NodeP>& tangents,
                                 std::vector<core::Binding>& bindings) {
+  if (delta.loop->kind == core::Node::Kind::While) return whileTangents(delta, tangents, bindings);
   LoopShape shape(*delta.loop);
   const auto& params = shape.step.params;
   std::vector<NodeP> resultTangents(shape.results.size());
