@@ -310,17 +310,50 @@ private:
     return results;
   }
 
-  /// loop() for a while loop: its derivative is carried by its tangents (forward mode),
-  /// the primal loop runs as it is.
+  /// A while loop's function that also counts the steps taken: a last state component,
+  /// the count, one more in each step.
+  static core::FunctionP countingSteps(const core::Function& function, size_t stateCount) {
+    auto counting = std::make_shared<core::Function>();
+    counting->params.assign(function.params.begin(), function.params.begin() + long(stateCount));
+    VarP count = core::newVar("count", core::scalarType(core::Elem::I64));
+    counting->params.push_back(count);
+    counting->params.insert(counting->params.end(), function.params.begin() + long(stateCount),
+                            function.params.end());
+    std::function<NodeP(const NodeP&)> root = [&](const NodeP& body) -> NodeP {
+      if (body->kind == K::Let)
+        return core::makeLet(body->vars[0], body->operands[0], root(body->operands[1]));
+      if (body->kind == K::LetTuple)
+        return core::makeLetTuple(body->vars, body->operands[0], root(body->operands[1]));
+      std::vector<NodeP> results = body->operands;
+      results.push_back(core::makeBinary(core::BinaryOp::Add, core::makeVariable(count),
+                                         core::makeConst(int64_t(1), core::Elem::I64)));
+      return core::makeTuple(std::move(results));
+    };
+    counting->body = root(function.body);
+    return counting;
+  }
+
+  /// loop() for a while loop. The primal loop also counts its steps: the reverse sweep
+  /// (LoopDerivatives.h) runs over that many. Forward mode carries the tangents through
+  /// the steps beside the state.
   std::vector<DeltaP> whileLoop(const NodeP& term, const std::vector<VarP>& names,
                                 const std::vector<NodeP>& primals,
                                 const std::vector<DeltaP>& parts) {
     std::vector<Type> types = core::resultTypes(*term);
-    bindings_.push_back({names, core::rebuild(*term, primals, {})});
+    size_t states = term->stateCount;
+    std::vector<NodeP> init(primals.begin() + 1, primals.begin() + 1 + long(states));
+    init.push_back(core::makeConst(int64_t(0), core::Elem::I64));
+    std::vector<NodeP> captured(primals.begin() + 1 + long(states), primals.end());
+    NodeP counted =
+        core::makeWhile(primals[0], init, captured, countingSteps(*term->function, states));
+    std::vector<VarP> all = names;
+    all.push_back(core::newVar("steps", core::scalarType(core::Elem::I64)));
+    bindings_.push_back({all, counted});
     DeltaP derivative = make(Delta::Kind::Loop, types[0], parts);
     auto* loop = const_cast<Delta*>(derivative.get());
     loop->loop = term;
     loop->primals = primals;
+    loop->primals.push_back(core::makeVariable(all.back()));
     DeltaP shared = share(derivative);
     std::vector<DeltaP> results;
     for (size_t r = 0; r < types.size(); ++r) {

@@ -73,6 +73,99 @@ std::vector<NodeP> bindLoop(const NodeP& loop, std::vector<core::Binding>& bindi
   return values;
 }
 
+/// loopCotangents of a while loop: a reverse sweep over the steps the primal loop took
+/// (its count, the last of the delta's primals), from the last to the first, applying
+/// the vjp of the loop's function. The state before a step is recomputed from the
+/// initial state by the loop itself, bounded by that step's index: every step before
+/// it had its condition hold. No state is kept, so memory does not grow with the steps
+/// (time grows with their square).
+std::vector<NodeP> whileCotangents(const Delta& delta, const std::vector<NodeP>& cotangents,
+                                   std::vector<core::Binding>& bindings) {
+  const core::Node& loop = *delta.loop;
+  const auto& params = loop.function->params;
+  size_t states = loop.stateCount;
+  std::vector<NodeP> operandCotangents(delta.parts.size());
+  auto partOf = [&](size_t param) { return delta.parts[param + 1]; };
+  std::vector<bool> differentiable(params.size(), false);
+  for (size_t j = 0; j < params.size(); ++j)
+    differentiable[j] = isFloatType(params[j]->type) && (j < states || partOf(j));
+  bool anyResult = false;
+  for (const NodeP& cotangent : cotangents)
+    anyResult |= cotangent != nullptr;
+  bool any = false;
+  for (size_t j = 0; j < params.size(); ++j)
+    any |= differentiable[j] && partOf(j);
+  if (!anyResult || !any) return operandCotangents;
+  NodeP steps = delta.primals.at(loop.operands.size());
+
+  // The sweep's state: the state's cotangent, the captured values' accumulated
+  // cotangents and the steps left; it captures the initial state and the captured values.
+  auto sweep = std::make_shared<core::Function>();
+  std::vector<NodeP> init, captured;
+  std::vector<NodeP> stateCotangent(states), accumulated(params.size());
+  for (size_t j = 0; j < states; ++j) {
+    if (!differentiable[j]) continue;
+    init.push_back(j < cotangents.size() && cotangents[j] ? cotangents[j]
+                                                          : core::zerosOf(params[j]->type));
+    stateCotangent[j] = addParam(*sweep, "ct", params[j]->type);
+  }
+  for (size_t j = states; j < params.size(); ++j) {
+    if (!differentiable[j]) continue;
+    init.push_back(core::zerosOf(params[j]->type));
+    accumulated[j] = addParam(*sweep, "acc", params[j]->type);
+  }
+  init.push_back(steps);
+  NodeP left = addParam(*sweep, "left", core::scalarType(core::Elem::I64));
+  std::vector<NodeP> initial, values;
+  for (size_t j = 0; j < params.size(); ++j) {
+    captured.push_back(delta.primals[j + 1]);
+    (j < states ? initial : values).push_back(addParam(*sweep, params[j]->name, params[j]->type));
+  }
+
+  std::vector<core::Binding> body;
+  VarP index = core::newVar("step", core::scalarType(core::Elem::I64));
+  body.push_back(
+      {{index},
+       core::makeBinary(core::BinaryOp::Sub, left, core::makeConst(int64_t(1), core::Elem::I64))});
+  NodeP recomputed = core::makeWhile(core::makeVariable(index), initial, values, loop.function);
+  std::vector<VarP> before;
+  for (const Type& type : core::resultTypes(*recomputed))
+    before.push_back(core::newVar("before", type));
+  body.push_back({before, recomputed});
+  std::vector<NodeP> args;
+  for (const VarP& var : before)
+    args.push_back(core::makeVariable(var));
+  args.insert(args.end(), values.begin(), values.end());
+  std::vector<Type> results = core::resultTypes(*loop.function->body); // (holds, next..)
+  args.push_back(core::zerosOf(results[0]));
+  for (size_t j = 0; j < states; ++j)
+    args.push_back(stateCotangent[j] ? stateCotangent[j] : core::zerosOf(results[j + 1]));
+  NodeP vjp = core::makeDiff(core::DiffKind::Vjp, loop.function, args, differentiable);
+  sweep->body = core::wrapInBindings(
+      body, bindResults(vjp, [&](const std::vector<NodeP>& gradients) {
+        std::vector<NodeP> next{core::makeConst(true, core::Elem::Bool)};
+        size_t g = 0;
+        for (size_t j = 0; j < params.size(); ++j) {
+          if (!differentiable[j]) continue;
+          const NodeP& gradient = gradients[g++];
+          next.push_back(j < states
+                             ? gradient
+                             : core::makeBinary(core::BinaryOp::Add, accumulated[j], gradient));
+        }
+        next.push_back(core::makeVariable(index));
+        return core::makeTuple(next);
+      }));
+  NodeP reverse = core::makeWhile(steps, init, captured, sweep);
+  std::vector<NodeP> swept = bindLoop(reverse, bindings, "ct");
+  size_t at = 0;
+  for (size_t j = 0; j < params.size(); ++j) {
+    if (!differentiable[j]) continue;
+    if (partOf(j)) operandCotangents[j + 1] = swept[at];
+    ++at;
+  }
+  return operandCotangents;
+}
+
 } // namespace
 
 std::vector<bool> reverseDifferentiable(const core::Node& loop, const std::vector<DeltaP>& parts) {
@@ -86,8 +179,7 @@ std::vector<bool> reverseDifferentiable(const core::Node& loop, const std::vecto
 std::vector<NodeP> loopCotangents(const Delta& delta, const std::vector<NodeP>& cotangents,
                                   std::vector<core::Binding>& bindings) {
   if (delta.loop->kind == core::Node::Kind::While)
-    throw core::IRError("reverse-mode differentiation (grad, vjp) of a while loop is not "
-                        "supported yet; forward mode (jvp) is");
+    return whileCotangents(delta, cotangents, bindings);
   LoopShape shape(*delta.loop);
   const auto& params = shape.step.params;
   std::vector<NodeP> operandCotangents(delta.parts.size());
