@@ -65,6 +65,29 @@ entry jvpMixed(xs: [n]f64, w: f64, txs: [n]f64, tw: f64) = jvp(mixed)(xs, w, txs
 -- CHECK-GRAD: lossMixed dMixed [3] []
 -- CHECK-VJP-JVP: lossMixed vjpMixed jvpMixed [3] []
 
+-- Integer and boolean state components beside a float one, and whiles in both branches
+-- of an if (both run; one is selected).
+def mixedState(x: f64, w: f64): f64 =
+  let s = while(10, \s -> s.0 < 4, \s -> (s.0 + 1, s.1 * w, s.2 || s.1 > 0.0), (0, x, false))
+  in s.1 + (if s.2 then 1.0 else 0.0)
+entry lossMixedState(x: f64, w: f64): f64 = mixedState(x, w)
+entry dMixedState(x: f64, w: f64) = grad(mixedState)(x, w)
+def branches(x: f64, c: f64): f64 =
+  if c > 0.0 then while(3, \s -> true, \s -> sin(s) * c, x) else while(2, \s -> true, \s -> cos(s), x)
+entry lossBranches(x: f64, c: f64): f64 = branches(x, c)
+entry dBranches(x: f64, c: f64) = grad(branches)(x, c)
+-- CHECK-GRAD: lossMixedState dMixedState [] []
+-- CHECK-GRAD: lossBranches dBranches [] []@0.2:1
+-- CHECK-GRAD: lossBranches dBranches [] []@-1:-0.2
+
+-- Second order: the Hessian (forward over reverse) of s -> s * s + v three times,
+-- elementwise: s3'' = 2 s2'^2 + 2 s2 s2'' = 55.375 at v = 0.5.
+def squares(v: [n]f64): f64 = sum(while(3, \s -> sum(s) < 100.0, \s -> s * s + v, v))
+entry hessianSquares(v: [n]f64) = hessian(squares, v)
+-- CHECK-OUTPUT: hessianSquares
+-- INPUT: [0.5, 0.25]
+-- EXPECT: [[55.375, 0.0], [0.0, 11.505859375]]
+
 -- A gradient inside the step: gradient descent on a quadratic until its gradient is
 -- small, differentiated with respect to the starting point and the target.
 def descend(x0: f64, target: f64): f64 =
