@@ -414,24 +414,46 @@ TypeP FunctionChecker::checkWhile(ast::Expr& call, Hint hint) {
       count->elem != ElemKind::I64)
     throw CompileError(bound.range.begin,
                        prefix + "the bound must be an i64 scalar, not " + toString(count));
-  TypeP state = check(init, hint);
-  if (state->isFunction())
-    throw CompileError(init.range.begin, prefix + "the state cannot be a function");
   auto bodyOf = [](ast::Expr& function) {
     return function.kind == ast::Expr::Kind::Lambda ? function.operand(0).range.begin
                                                     : function.range.begin;
   };
-  TypeP holds = checkFunctionArgument(condition, {state}, prefix + "the condition");
-  TypeP boolean = scalarType(ElemKind::Bool);
-  if (!equal(holds, boolean))
-    throw CompileError(bodyOf(condition), prefix + "the condition returns " + toString(holds) +
-                                              ", but it must return " + toString(boolean));
-  TypeP next = checkFunctionArgument(step, {state}, prefix + "the step");
-  if (!equal(next, state))
-    throw CompileError(bodyOf(step), prefix + "the step returns the state as " + toString(next) +
-                                         ", but the initial state has type " + toString(state) +
-                                         "; the state keeps one type in every step");
-  return state;
+  auto checkSteps = [&](Hint stateHint) {
+    TypeP state = check(init, stateHint);
+    if (state->isFunction())
+      throw CompileError(init.range.begin, prefix + "the state cannot be a function");
+    TypeP holds = checkFunctionArgument(condition, {state}, prefix + "the condition");
+    TypeP boolean = scalarType(ElemKind::Bool);
+    if (!equal(holds, boolean))
+      throw CompileError(bodyOf(condition), prefix + "the condition returns " + toString(holds) +
+                                                ", but it must return " + toString(boolean));
+    TypeP next = checkFunctionArgument(step, {state}, prefix + "the step");
+    if (!equal(next, state))
+      throw CompileError(bodyOf(step), prefix + "the step returns the state as " + toString(next) +
+                                           ", but the initial state has type " + toString(state) +
+                                           "; the state keeps one type in every step");
+    return state;
+  };
+  // A literal state has its default type unless the functions only check with a float
+  // state, which is then what they expect (LANGUAGE.md §2): while(k, \s -> s < 5.0,
+  // \s -> s + x, 0) with x: f64 steps an f64. Only a failure of this check itself is
+  // retried (none reported elsewhere), and the first failure is the one reported.
+  bool literalState = !hint && isLiteralLike(init);
+  int reportedBefore = program_.reportedErrors();
+  try {
+    return checkSteps(hint);
+  } catch (const CompileError& error) {
+    if (!literalState || error.message.empty() || program_.reportedErrors() != reportedBefore)
+      throw;
+    for (ElemKind elem : {ElemKind::F64, ElemKind::F32}) {
+      try {
+        return checkSteps(elem);
+      } catch (const CompileError&) {
+        if (program_.reportedErrors() != reportedBefore) throw;
+      }
+    }
+    throw;
+  }
 }
 
 } // namespace arr::sema

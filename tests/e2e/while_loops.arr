@@ -35,6 +35,10 @@ entry nested(k: i64): i64 =
 entry perElement(xs: [n]i64): [n]i64 = build([n], \i -> collatz(xs[i]).1)
 entry perElementFloat(xs: [n]f64, bounds: [n]i64): [n]f64 =
   build([n], \i -> while(bounds[i], \s -> s < 1000.0, \s -> s * xs[i], 1.0))
+-- A literal initial state takes the float type the functions need (LANGUAGE.md §2).
+entry literalState(x: f64): f64 = while(10, \s -> s < 5.0, \s -> s + x, 0)
+entry literalStateF32(x: f32): f32 = while(10, \s -> s < 5.0, \s -> s + x, 0)
+entry literalCount(x: f64): i64 = while(10, \s -> f64(s) < x, \s -> s + 1, 0)
 -- In a fold's step: the element bounds the count.
 entry inFold(xs: [n]f64): f64 =
   fold(\a x -> a + while(100, \s -> s < x, \s -> s + 1.0, 0.0), 0.0, xs)
@@ -106,3 +110,12 @@ entry inFold(xs: [n]f64): f64 =
 -- RUN: --entry inFold
 -- INPUT: [2.5, 0.0, -1.0, 3.0]
 -- EXPECT: 6.0
+-- RUN: --entry literalState
+-- INPUT: 1.5
+-- EXPECT: 6.0
+-- RUN: --entry literalStateF32
+-- INPUT: 1.5
+-- EXPECT: 6.0
+-- RUN: --entry literalCount
+-- INPUT: 3.5
+-- EXPECT: 4
