@@ -637,7 +637,9 @@ void Emitter::plainLoop(const Stmt& s, llvm::Value* begin, llvm::Value* end, boo
   builder_.CreateBr(header);
   builder_.SetInsertPoint(header);
   llvm::Value* current = builder_.CreateLoad(builder_.getInt64Ty(), index);
-  builder_.CreateCondBr(builder_.CreateICmpSLT(current, end), body, exit);
+  llvm::Value* more = builder_.CreateICmpSLT(current, end);
+  if (s.whileCondition) more = builder_.CreateAnd(more, expr(s.whileCondition));
+  builder_.CreateCondBr(more, body, exit);
   builder_.SetInsertPoint(body);
   // The SSA locals the body assigns are its own (planLocals): no `if` around the loop
   // merges them.
@@ -810,6 +812,7 @@ private:
       expr(index);
     expr(s.lower);
     expr(s.work);
+    expr(s.whileCondition);
     for (const loops::Reduction& reduction : s.reductions) {
       local(reduction.local);
       text(std::to_string(int(reduction.op)));

@@ -444,6 +444,55 @@ NodeP makeLoop(Dim count, std::vector<NodeP> init, std::vector<NodeP> elements,
   return made;
 }
 
+NodeP makeWhile(NodeP bound, std::vector<NodeP> init, std::vector<NodeP> captured,
+                FunctionP function) {
+  if (single(bound, "while") != scalarType(Elem::I64))
+    fail("while: the bound has type " + toString(bound->type) + ", expected i64");
+  const auto& params = function->params;
+  if (params.size() != init.size() + captured.size())
+    fail("while: the function takes " + std::to_string(params.size()) + " parameters for " +
+         std::to_string(init.size() + captured.size()) + " operands");
+  if (init.empty()) fail("while: no state");
+  std::vector<Type> expected;
+  for (const auto& value : init)
+    expected.push_back(single(value, "while"));
+  for (const auto& value : captured)
+    expected.push_back(single(value, "while"));
+  for (size_t i = 0; i < params.size(); ++i)
+    if (params[i]->type != expected[i])
+      fail("while: parameter " + std::to_string(i) + " of the function has type " +
+           toString(params[i]->type) + ", expected " + toString(expected[i]));
+  std::vector<Type> results = resultTypes(*function->body);
+  if (results.size() != init.size() + 1)
+    fail("while: the function returns " + std::to_string(results.size()) +
+         " components, expected the condition and " + std::to_string(init.size()));
+  if (results[0] != scalarType(Elem::Bool))
+    fail("while: the condition has type " + toString(results[0]) + ", expected bool");
+  for (size_t i = 0; i < init.size(); ++i)
+    if (results[i + 1] != expected[i])
+      fail("while: the step returns " + toString(results[i + 1]) +
+           " for a state component of type " + toString(expected[i]));
+  auto made = node(Node::Kind::While);
+  made->stateCount = uint32_t(init.size());
+  made->operands = {std::move(bound)};
+  made->operands.insert(made->operands.end(), init.begin(), init.end());
+  made->operands.insert(made->operands.end(), captured.begin(), captured.end());
+  made->function = std::move(function);
+  if (init.size() == 1)
+    made->type = expected[0];
+  else
+    made->types = std::vector<Type>(expected.begin(), expected.begin() + init.size());
+  return made;
+}
+
+std::vector<NodeP> whileInit(const Node& loop) {
+  return {loop.operands.begin() + 1, loop.operands.begin() + 1 + loop.stateCount};
+}
+
+std::vector<NodeP> whileCaptured(const Node& loop) {
+  return {loop.operands.begin() + 1 + loop.stateCount, loop.operands.end()};
+}
+
 std::vector<NodeP> loopInit(const Node& loop) {
   return {loop.operands.begin(), loop.operands.begin() + loop.stateCount};
 }
@@ -520,6 +569,12 @@ NodeP rebuild(const Node& old, std::vector<NodeP> operands, std::vector<NodeP> i
     std::vector<NodeP> captured(first + old.stateCount + old.elementCount, operands.end());
     return makeLoop(old.shape[0], std::move(init), std::move(elements), std::move(captured),
                     std::move(function));
+  }
+  case K::While: {
+    auto first = operands.begin() + 1;
+    std::vector<NodeP> init(first, first + old.stateCount);
+    std::vector<NodeP> captured(first + old.stateCount, operands.end());
+    return makeWhile(operands[0], std::move(init), std::move(captured), std::move(function));
   }
   }
   fail("rebuild: unknown node kind");

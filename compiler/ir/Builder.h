@@ -57,6 +57,16 @@ std::vector<NodeP> loopInit(const Node& loop);
 std::vector<NodeP> loopElements(const Node& loop);
 std::vector<NodeP> loopCaptured(const Node& loop);
 
+/// A loop of at most `bound` (an i64 scalar) steps while a condition holds (see
+/// Node::Kind::While). `function` is closed: it takes the state's components, then the
+/// captured values', and returns the condition of that state (a bool scalar), then the
+/// next state.
+NodeP makeWhile(NodeP bound, std::vector<NodeP> init, std::vector<NodeP> captured,
+                FunctionP function);
+/// The operands of a while loop after its bound.
+std::vector<NodeP> whileInit(const Node& loop);
+std::vector<NodeP> whileCaptured(const Node& loop);
+
 /// A binding of a let chain: one variable (let), or several for a node with several
 /// results (let tuple).
 struct Binding {

@@ -94,6 +94,10 @@ struct Node {
     Loop,        // loop shape[0] steps: operands are the initial state, the elements and the
                  // captured values; function (closed) maps (state, element, captured) to
                  // (state, output); results: the final state, then each output stacked [n, ..]
+    While,       // while: operands are the bound (an i64 scalar), the initial state and the
+                 // captured values; function (closed) maps (state, captured) to (holds, next
+                 // state): `holds` is the condition of the state it is given. Steps at most
+                 // bound times while the condition holds; results: the final state
   };
 
   Kind kind;
@@ -108,10 +112,11 @@ struct Node {
   UnaryOp unaryOp = UnaryOp::Neg;
   BinaryOp binaryOp = BinaryOp::Add;
   DiffKind diffKind = DiffKind::Grad;
-  FunctionP function;               // Diff; Loop: the step
+  FunctionP function;               // Diff; Loop: the step; While: condition and step
   std::vector<bool> differentiable; // Diff: per parameter of `function`
-  uint32_t stateCount = 0;          // Loop: the state's components (the first operands)
-  uint32_t elementCount = 0;        // Loop: the elements' components (the next operands)
+  uint32_t stateCount = 0;   // Loop: the state's components (the first operands); While: after
+                             // the bound
+  uint32_t elementCount = 0; // Loop: the elements' components (the next operands)
 
   /// The number of results: 1 for array nodes.
   size_t resultCount() const { return types.empty() ? 1 : types.size(); }

@@ -90,6 +90,8 @@ const char* kindName(K kind) {
     return "diff";
   case K::Loop:
     return "loop";
+  case K::While:
+    return "while";
   }
   return "unknown";
 }
@@ -205,6 +207,7 @@ void Evaluator::analyseChildren(const Node& node, bool inLoop) {
       analyse(*index, true);
     return;
   case K::Loop:
+  case K::While:
     for (const core::NodeP& operand : node.operands)
       analyse(*operand, inLoop);
     // The step runs once per element with new parameters: its nodes vary with them.
@@ -347,6 +350,8 @@ std::vector<Value> Evaluator::results(const Node& node) {
   }
   case K::Loop:
     return evalLoop(node, infoOf(node));
+  case K::While:
+    return evalWhile(node);
   default:
     return {eval(node)};
   }
@@ -406,6 +411,37 @@ std::vector<Value> Evaluator::evalLoop(const Node& node, const NodeInfo& info) {
   for (Output& output : outputs)
     result.push_back(output.finish());
   return result;
+}
+
+// The function gives the condition of the state it is bound to and the next state: the
+// loop stops at the first state whose condition is false, or after `bound` steps.
+std::vector<Value> Evaluator::evalWhile(const Node& node) {
+  int64_t bound = eval(*node.operands[0]).index();
+  const core::Function& function = *node.function;
+  std::vector<Value> state, captured;
+  for (const core::NodeP& init : core::whileInit(node))
+    state.push_back(eval(*init));
+  for (const core::NodeP& value : core::whileCaptured(node))
+    captured.push_back(eval(*value));
+  std::vector<uint32_t> slots;
+  for (const core::VarP& param : function.params)
+    slots.push_back(slotOf(*param));
+  Scope scope(*this);
+  for (uint32_t slot : slots)
+    scope.bind(slot, Value());
+  for (size_t k = 0; k < captured.size(); ++k)
+    assign(slots[state.size() + k], captured[k]);
+  for (int64_t i = 0; i < bound; ++i) {
+    for (size_t k = 0; k < state.size(); ++k)
+      assign(slots[k], state[k]);
+    std::vector<Value> values = results(*function.body);
+    if (values.size() != state.size() + 1)
+      internalError(node, "the step returned " + std::to_string(values.size()) + " values");
+    if (!values[0].truth()) break;
+    for (size_t k = 0; k < state.size(); ++k)
+      state[k] = std::move(values[k + 1]);
+  }
+  return state;
 }
 
 Value Evaluator::row(const Value& array, int64_t i) {
@@ -553,6 +589,8 @@ Value Evaluator::compute(const Node& node, NodeInfo& info) {
     return eval(*node.operands[0]);
   case K::Loop:
     return evalLoop(node, info).at(0);
+  case K::While:
+    return evalWhile(node).at(0);
   case K::Diff:
     throw InterpError(
         std::string(core::toString(node.diffKind)) + " is not supported by the interpreter yet: " +

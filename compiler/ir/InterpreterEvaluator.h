@@ -256,6 +256,7 @@ private:
   Value evalReshape(const Node& node, const NodeInfo& info);
   /// The final state and the stacked outputs of a loop.
   std::vector<Value> evalLoop(const Node& node, const NodeInfo& info);
+  std::vector<Value> evalWhile(const Node& node);
   /// Row i of an array.
   static Value row(const Value& array, int64_t i);
   /// Binds the loop variables in `slots` to `position`.

@@ -167,6 +167,20 @@ public:
         text += (i ? " " : "") + varName(*node.function->params[i]);
       return text + " ->\n" + pad + "    " + print(*node.function->body, indent + 2) + ")";
     }
+    case K::While: {
+      // while k [init..] [captured..] (\state.. captured.. -> (holds, next state..))
+      auto list = [&](const std::vector<NodeP>& nodes) {
+        std::string text = "[";
+        for (size_t i = 0; i < nodes.size(); ++i)
+          text += (i ? ", " : "") + print(*nodes[i], indent);
+        return text + "]";
+      };
+      std::string text = "while " + sub(0) + " " + list(whileInit(node)) + " " +
+                         list(whileCaptured(node)) + " (\\";
+      for (size_t i = 0; i < node.function->params.size(); ++i)
+        text += (i ? " " : "") + varName(*node.function->params[i]);
+      return text + " ->\n" + pad + "    " + print(*node.function->body, indent + 2) + ")";
+    }
     case K::Diff: {
       std::string text = std::string(toString(node.diffKind)) + " (\\";
       for (size_t i = 0; i < node.function->params.size(); ++i)

@@ -86,7 +86,7 @@ private:
     case K::LetTuple:
       check(node->operands[0]);
       if (node->kind == K::LetTuple && node->operands[0]->kind != K::Diff &&
-          node->operands[0]->kind != K::Loop)
+          node->operands[0]->kind != K::Loop && node->operands[0]->kind != K::While)
         fail("let tuple of something other than a differentiation or a loop", *node);
       for (const auto& var : node->vars)
         bind(var);
@@ -113,6 +113,7 @@ private:
         check(operand);
       break;
     case K::Loop:
+    case K::While:
       checkClosedFunction(*node->function);
       for (const auto& operand : node->operands)
         check(operand);

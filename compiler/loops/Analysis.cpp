@@ -173,7 +173,7 @@ void collect(const Stmt& s, std::vector<const Stmt*>& loops, std::vector<Access>
 
 std::vector<ExprP> operandsOf(const Stmt& s) {
   std::vector<ExprP> operands;
-  for (const ExprP& e : {s.value, s.lower, s.work})
+  for (const ExprP& e : {s.value, s.lower, s.work, s.whileCondition})
     if (e) operands.push_back(e);
   operands.insert(operands.end(), s.indices.begin(), s.indices.end());
   return operands;
@@ -356,6 +356,7 @@ StmtP copyStmt(ExprBuilder& exprs, const Stmt& s, std::map<uint32_t, ExprP>& nam
   copied->value = rename(s.value);
   copied->lower = rename(s.lower);
   copied->work = rename(s.work);
+  copied->whileCondition = rename(s.whileCondition);
   for (ExprP& index : copied->indices)
     index = rename(index);
   if (s.kind == Stmt::Kind::Declare || s.kind == Stmt::Kind::For) {

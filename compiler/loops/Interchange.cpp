@@ -116,7 +116,7 @@ private:
   /// allocation and accumulation loops to `before`.
   bool interchange(StmtP& outer, const std::set<uint32_t>& definedOutside, Block& before) {
     auto lower = asIndexConstant(outer->lower);
-    if (!lower || *lower != 0 || outer->step != 1) return false;
+    if (!lower || *lower != 0 || outer->step != 1 || outer->whileCondition) return false;
     // A loop of a few iterations (a stencil's taps) is better unrolled, its sums kept in
     // registers (loops/Unroll.cpp), than turned into a row of a few elements.
     if (auto trips = constantTrips(*outer); trips && *trips <= kMaxWholeTrips) return false;
@@ -129,7 +129,7 @@ private:
       for (size_t f = d + 1; f < body.size(); ++f) {
         const Stmt& reduction = *body[f];
         if (reduction.kind != Stmt::Kind::For || reduction.parallel || reduction.body.empty() ||
-            reduction.step != 1)
+            reduction.whileCondition || reduction.step != 1)
           continue;
         auto reductionLower = asIndexConstant(reduction.lower);
         if (!reductionLower || *reductionLower != 0) continue;

@@ -410,6 +410,10 @@ private:
     }
     int64_t trips = 0;
     for (int64_t i = lower; i < upper; i += s.step) {
+      if (s.whileCondition) {
+        ++generation_; // the body has assigned the condition's local since it was read
+        if (!std::get<bool>(evaluate(s.whileCondition).lane[0])) break;
+      }
       setLocal(*s.local, scalarValue(i));
       block(s.body);
       ++trips;

@@ -79,7 +79,7 @@ public:
 
 private:
   Block jam(const Stmt& loop) {
-    if (loop.step != 1) return {};
+    if (loop.step != 1 || loop.whileCondition) return {};
     std::optional<int64_t> trips = whole_ ? constantTrips(loop) : tripBound(loop);
     if (whole_ && (!trips || *trips < 2 || *trips > kMaxWholeTrips)) return {};
     if (!whole_ && trips && *trips < 2 * kCopies) return {};
@@ -94,13 +94,15 @@ private:
     }
     if (at == body.size()) return {};
     const Stmt& inner = *body[at];
-    if (inner.parallel || inner.step != 1) return {};
+    if (inner.parallel || inner.step != 1 || inner.whileCondition) return {};
     if (auto innerTrips = tripBound(inner); innerTrips && *innerTrips < kCopies) return {};
     // Whole unrolling jams the copies into the innermost loop of a perfect nest.
     std::vector<const Stmt*> nest = {&inner};
     while (whole_ && nest.back()->body.size() == 1 && nest.back()->body[0]->kind == Stmt::Kind::For)
       nest.push_back(nest.back()->body[0].get());
     const Stmt& innermost = *nest.back();
+    for (const Stmt* level : nest)
+      if (level->whileCondition) return {};
     bool allocates = false;
     forEachStmt(body, [&](const Stmt& s) {
       allocates = allocates || s.kind == Stmt::Kind::Alloc || s.kind == Stmt::Kind::Free ||

@@ -124,7 +124,7 @@ struct Stmt {
     Store,      // buffer[indices] = value
     Update,     // buffer[indices] = buffer[indices] op value, a step of a reduction
     If,         // if value: body, else: orElse
-    For,        // for local = lower; local < value; local += step: body
+    For,        // for local = lower; local < value (&& whileCondition); local += step: body
     Alloc,      // buffer = an array of buffer->shape, its contents undefined
     Free,       // release buffer
     Prefetch,   // a hint to bring buffer[indices] into the cache; any index, it never faults
@@ -158,6 +158,10 @@ struct Stmt {
   /// next through locals and swapped buffers (printed `for steps`). Only informative: the
   /// passes see the dependences the state makes (loops/Analysis.h).
   bool carriesState = false;
+  /// A `while` loop's steps (with carriesState): before each iteration the loop also stops
+  /// when this bool expression (a local its body assigns) is false. Passes that change a
+  /// loop's iterations leave such a loop as it is.
+  ExprP whileCondition{};
 };
 
 /// `for local = lower; local < upper; local += step: body`, serial.

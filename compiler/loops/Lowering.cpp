@@ -417,6 +417,14 @@ core::NodeP Lowering::bindLets(const core::NodeP& node, std::vector<core::VarP>&
     }
     return bindLets(node->operands[1], bound);
   }
+  if (node->kind == K::LetTuple && node->operands[0]->kind == K::While) {
+    const std::vector<LoopValue>& values = lowerWhile(node->operands[0]);
+    for (size_t i = 0; i < node->vars.size(); ++i) {
+      bindLoopValue(node->vars[i], values.at(i));
+      bound.push_back(node->vars[i]);
+    }
+    return bindLets(node->operands[1], bound);
+  }
   if (node->kind == K::LetTuple) {
     std::vector<core::NodeP> components = tupleComponents(node->operands[0], bound);
     for (size_t i = 0; i < node->vars.size(); ++i) {

@@ -193,6 +193,12 @@ private:
   const std::vector<LoopValue>& lowerLoop(const core::NodeP& loop);
   /// Binds a variable to one result of a loop.
   void bindLoopValue(const core::VarP& var, const LoopValue& value);
+  /// The final state of a while node, computed once where its operands are bound: a serial
+  /// loop of at most its bound steps that stops once the condition fails; the step runs
+  /// under the condition, so no step is computed past the last.
+  const std::vector<LoopValue>& lowerWhile(const core::NodeP& loop);
+  /// The steps a while loop is assumed to take in work estimates (its bound may be huge).
+  static constexpr int64_t kEstimatedWhileSteps = 16;
 
   // ---- Reductions (Materialise.cpp) ----
   /// Folds the rows of `array` at `indices` with `op` from `initial` (in

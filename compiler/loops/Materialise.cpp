@@ -249,6 +249,7 @@ bool Lowering::shouldMaterialise(const core::NodeP& node, const ScopeP& home,
   case K::Scatter:
     return true;
   case K::Loop: // stored by the loop itself
+  case K::While:
     return false;
   case K::ArrayLit:
     return node->operands.size() > kLiteralSelects;

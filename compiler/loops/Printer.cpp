@@ -189,6 +189,7 @@ private:
       else
         out << " in [" << expr(*s.lower) << ", " << expr(*s.value) << ")";
       if (s.step != 1) out << " step " << s.step;
+      if (s.whileCondition) out << " while " << expr(*s.whileCondition);
       if (s.maxTrips) out << " at most " << *s.maxTrips;
       if (s.parallel) out << " work " << expr(*s.work);
       for (const Reduction& reduction : s.reductions)

@@ -94,6 +94,10 @@ ExprP Lowering::pullFresh(const core::NodeP& nodeP, const std::vector<ExprP>& in
     const LoopValue& value = lowerLoop(nodeP).at(0);
     return value.scalar ? value.scalar : load(*value.array, indices);
   }
+  case K::While: { // one state component
+    const LoopValue& value = lowerWhile(nodeP).at(0);
+    return value.scalar ? value.scalar : load(*value.array, indices);
+  }
   case K::Let:
   case K::LetTuple: {
     std::vector<core::VarP> bound;

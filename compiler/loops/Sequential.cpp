@@ -1,4 +1,4 @@
-// Sequential loops (fold, scan, mapAccum): a core loop node becomes one serial loop
+// Sequential loops (fold, scan, mapAccum, while): a core loop node becomes one serial loop
 // over its steps. The state lives in locals (scalars) or in two buffers per
 // component, read from one and written to the other, swapped after each step, so no
 // step allocates; the outputs are stored into [n, ..] buffers row by row. The step's
@@ -151,6 +151,107 @@ const std::vector<Lowering::LoopValue>& Lowering::lowerLoop(const core::NodeP& l
                             : LoopValue{nullptr, ArrayBuffer{current[j], init[j]->type.shape}});
     for (size_t k = 0; k < outputs.size(); ++k)
       results.push_back(LoopValue{nullptr, ArrayBuffer{outputs[k], types[init.size() + k].shape}});
+    return results;
+  });
+  return loopValues_.emplace(key, std::move(values)).first->second;
+}
+
+const std::vector<Lowering::LoopValue>& Lowering::lowerWhile(const core::NodeP& whileNode) {
+  std::string key = memoKey(whileNode, {}, 'W');
+  if (auto found = loopValues_.find(key); found != loopValues_.end()) return found->second;
+  keepAlive_.push_back(whileNode);
+  ScopeP home = targetScope(whileNode, {}, true);
+  std::vector<LoopValue> values = within(home, [&] {
+    const Node& node = *whileNode;
+    const core::Function& function = *node.function;
+    std::vector<core::NodeP> init = core::whileInit(node), captured = core::whileCaptured(node);
+    ExprP bound = pull(node.operands[0], {});
+    std::vector<LocalP> scalars(init.size());
+    std::vector<BufferP> current(init.size()), next(init.size());
+    for (size_t j = 0; j < init.size(); ++j) {
+      const core::Type& type = init[j]->type;
+      if (type.isScalar()) {
+        scalars[j] = declare("state", pull(init[j], {}));
+        continue;
+      }
+      for (BufferP* buffer : {&current[j], &next[j]}) {
+        *buffer = exprs_.newBuffer(buffer == &current[j] ? "state" : "next", type.elem,
+                                   dimensions(type.shape));
+        emit(makeAlloc(*buffer));
+        current_->toFree.push_back(*buffer);
+      }
+      storeInto(current[j], init[j]);
+    }
+    // Whether the last condition held: the loop stops before a step once it is false.
+    LocalP going = declare("going", exprs_.boolean(true));
+
+    // As for fold, the steps do not count as an enclosing loop for parallelism.
+    LocalP stepVar = exprs_.newLocal("step", Elem::I64);
+    ScopeP scope = openScope(current_, true, false);
+    scope->loopDepth = current_->loopDepth;
+    scope->loopVar = stepVar;
+    localScopes_[stepVar->id] = scope;
+    localScopes_[going->id] = scope;
+    for (size_t j = 0; j < init.size(); ++j) {
+      if (scalars[j]) localScopes_[scalars[j]->id] = scope;
+      if (current[j]) bufferScopes_[current[j]->id] = scope;
+    }
+    within(scope, [&] {
+      size_t param = 0;
+      for (size_t j = 0; j < init.size(); ++j) {
+        if (scalars[j])
+          bind(function.params[param++],
+               Binding{0, exprs_.local(scalars[j]), std::nullopt, nullptr, current_});
+        else
+          bind(
+              function.params[param++],
+              Binding{0, nullptr, ArrayBuffer{current[j], init[j]->type.shape}, nullptr, current_});
+      }
+      for (const core::NodeP& value : captured)
+        bind(function.params[param++],
+             Binding{0, nullptr, std::nullopt, value, targetScope(value, {})});
+      std::vector<core::VarP> boundVars;
+      core::NodeP body = bindLets(function.body, boundVars);
+      std::vector<core::NodeP> results = body->operands; // (holds, next state..)
+      LocalP holds = declare("holds", pull(results[0], {}));
+      assign(going, exprs_.local(holds));
+      guarded(exprs_.local(holds), [&] {
+        std::vector<ExprP> nextScalars(init.size());
+        for (size_t j = 0; j < init.size(); ++j) {
+          if (scalars[j])
+            nextScalars[j] = exprs_.local(declare("next", pull(results[j + 1], {})));
+          else
+            storeInto(next[j], results[j + 1]);
+        }
+        for (size_t j = 0; j < init.size(); ++j) {
+          if (scalars[j])
+            assign(scalars[j], nextScalars[j]);
+          else
+            emit(makeSwap(current[j], next[j]));
+        }
+      });
+      unbindAll(boundVars);
+      for (size_t p = function.params.size(); p-- > 0;)
+        unbind(function.params[p]);
+    });
+    StmtP statement = makeFor(stepVar, exprs_.index(0), bound, closeScope(scope));
+    statement->carriesState = true;
+    statement->whileCondition = exprs_.local(going);
+    // The number of steps is known only as they run (and the bound may be computed in
+    // the loop nest that an estimate is evaluated before): estimates count a few.
+    loopBounds_[statement.get()] = exprs_.index(kEstimatedWhileSteps);
+    emit(statement);
+    for (size_t j = 0; j < init.size(); ++j) {
+      if (scalars[j]) localScopes_[scalars[j]->id] = current_;
+      if (current[j]) bufferScopes_.erase(current[j]->id);
+    }
+    exprScopes_.clear();
+
+    std::vector<LoopValue> results;
+    for (size_t j = 0; j < init.size(); ++j)
+      results.push_back(scalars[j]
+                            ? LoopValue{exprs_.local(scalars[j]), std::nullopt}
+                            : LoopValue{nullptr, ArrayBuffer{current[j], init[j]->type.shape}});
     return results;
   });
   return loopValues_.emplace(key, std::move(values)).first->second;

@@ -56,8 +56,8 @@ public:
       block(statement->orElse);
       if (statement->kind == Stmt::Kind::For) enclosing_.erase(statement->local->id);
       if (statement->kind != Stmt::Kind::For || statement->parallel || statement->step != 1 ||
-          constantTrips(*statement) || (statement->maxTrips && *statement->maxTrips < 8) ||
-          isDotProduct(*statement, statements))
+          statement->whileCondition || constantTrips(*statement) ||
+          (statement->maxTrips && *statement->maxTrips < 8) || isDotProduct(*statement, statements))
         continue;
       Block pieces = split(*statement);
       if (pieces.empty()) continue;

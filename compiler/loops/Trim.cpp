@@ -81,7 +81,8 @@ public:
       block(statements[s]->body);
       block(statements[s]->orElse);
       const Stmt& loop = *statements[s];
-      if (loop.kind != Stmt::Kind::For || loop.parallel || loop.step != 1) continue;
+      if (loop.kind != Stmt::Kind::For || loop.parallel || loop.step != 1 || loop.whileCondition)
+        continue;
       if (auto trips = tripBound(loop); trips && *trips < 4) continue;
       Block trimmed = trim(*statements[s]);
       if (trimmed.empty()) trimmed = splitAtCondition(*statements[s], kMaxSplitDepth);

@@ -207,6 +207,10 @@ private:
     } else if (!s.reductions.empty()) {
       fail("a serial loop with parallel reductions");
     }
+    if (s.whileCondition) {
+      if (s.parallel) fail("a parallel loop with a while condition");
+      expect(s.whileCondition, Elem::Bool, 1, "a while loop's condition");
+    }
     scopes_.push_back({});
     define(*s.local, true);
     noteDefined(s.local->id);

@@ -46,7 +46,9 @@ public:
       Stmt& statement = *statements[s];
       block(statement.body);
       block(statement.orElse);
-      if (statement.kind != Stmt::Kind::For || statement.parallel || statement.step != 1) continue;
+      if (statement.kind != Stmt::Kind::For || statement.parallel || statement.step != 1 ||
+          statement.whileCondition)
+        continue;
       // A short loop (a 3 x 3 stencil's taps, the few iterations a split leaves) gains nothing.
       if (auto trips = tripBound(statement); trips && *trips < 8) continue;
       Block versions = version(statements[s]);

@@ -772,6 +772,8 @@ private:
     case Builtin::Scan:
     case Builtin::MapAccum:
       return lowerLoop(call, resolution.builtin, shape[0], env, sizes);
+    case Builtin::While:
+      return lowerWhile(call, env, sizes);
     default: {
       std::vector<NodeP> operands;
       for (size_t i = 0; i + 1 < call.operands.size(); ++i)
@@ -833,6 +835,48 @@ private:
     if (builtin == Builtin::Scan) // the stacked states only
       return {Components(bound.begin() + init.size(), bound.end()), nullptr};
     return {bound, nullptr};
+  }
+
+  /// while(k, cond, step, init): one while node whose function gives the condition of a
+  /// state and the next state, closed over what cond and step mention of the enclosing
+  /// scope.
+  Value lowerWhile(const ast::Expr& call, const Env& env, const Sizes& sizes) {
+    NodeP bound = lowerArguments(call, 1, 1, env, sizes).at(0).components.at(0);
+    FunctionP condition = functionValue(call.operand(2), env, sizes);
+    FunctionP step = functionValue(call.operand(3), env, sizes);
+    Components init = lowerArguments(call, 4, 1, env, sizes).at(0).components;
+    auto function = std::make_shared<core::Function>();
+    Value state;
+    for (const NodeP& component : init) {
+      function->params.push_back(core::newVar("s", component->type));
+      state.components.push_back(core::makeVariable(function->params.back()));
+    }
+    openScope();
+    Components results = this->call(*condition, {state}).components;
+    Components next = this->call(*step, {state}).components;
+    results.insert(results.end(), next.begin(), next.end());
+    NodeP body = closeScope(core::makeTuple(results));
+    std::unordered_map<uint32_t, NodeP> captures;
+    Components captured;
+    for (const VarP& outer : core::freeVariables(body)) {
+      bool own = std::any_of(function->params.begin(), function->params.end(),
+                             [&](const VarP& param) { return param->id == outer->id; });
+      if (own) continue;
+      function->params.push_back(core::newVar(outer->name, outer->type));
+      captures[outer->id] = core::makeVariable(function->params.back());
+      captured.push_back(core::makeVariable(outer));
+    }
+    function->body = core::substitute(body, captures);
+    NodeP loop = core::makeWhile(bound, init, captured, function);
+    if (loop->resultCount() == 1) return single(share(loop, "while"));
+    std::vector<VarP> vars;
+    Components finals;
+    for (const auto& type : loop->types) {
+      vars.push_back(core::newVar("while", type));
+      finals.push_back(core::makeVariable(vars.back()));
+    }
+    scopes_.back().push_back({vars, loop});
+    return {finals, nullptr};
   }
 
   Value lowerDiff(const ast::Expr& call, const Env& env, const Sizes& sizes) {

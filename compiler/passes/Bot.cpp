@@ -120,6 +120,18 @@ private:
       const NodeP& value = b.operands[0];
       if (!mentions_.mentions(value, i->id))
         return makeLetTuple(b.vars, value, inner(b.operands[1]));
+      if (value->kind == K::While) {
+        NodeP lifted = liftWhile(k, i, *value);
+        std::vector<VarP> arrays;
+        std::unordered_map<uint32_t, NodeP> rows;
+        for (size_t r = 0; r < lifted->types.size(); ++r) {
+          arrays.push_back(newVar(r < b.vars.size() ? b.vars[r]->name : "steps", lifted->types[r]));
+          if (r < b.vars.size())
+            rows[b.vars[r]->id] = makeIndex(makeVariable(arrays.back()), {makeVariable(i)});
+        }
+        NodeP rest = norm(substitute(b.operands[1], rows));
+        return makeLetTuple(arrays, lifted, inner(rest));
+      }
       if (value->kind != K::Loop)
         throw IRError("BOT: cannot vectorise " + print(*value).substr(0, 80));
       NodeP lifted = liftLoop(k, i, *value);
@@ -138,6 +150,13 @@ private:
     }
     case K::Loop: // one result: the final state
       return liftLoop(k, i, b);
+    case K::While: { // one state component, then the steps liftWhile adds
+      NodeP lifted = liftWhile(k, i, b);
+      std::vector<VarP> arrays;
+      for (const Type& type : lifted->types)
+        arrays.push_back(newVar("while", type));
+      return makeLetTuple(arrays, lifted, makeVariable(arrays[0]));
+    }
     case K::Cond: {
       const NodeP& condition = b.operands[0];
       if (!mentions_.mentions(condition, i->id))
@@ -251,6 +270,82 @@ private:
     lifted->body = build(k, row, norm(substitute(step.body, rows)));
     return makeLoop(loop.shape[0], std::move(init), std::move(elements), std::move(captured),
                     lifted);
+  }
+
+  /// `body` (a function body: lets over a tuple) with its root tuple replaced by `root`'s.
+  static NodeP mapRoot(const NodeP& body, const std::function<NodeP(const Node&)>& root) {
+    if (body->kind == K::Let)
+      return makeLet(body->vars[0], body->operands[0], mapRoot(body->operands[1], root));
+    if (body->kind == K::LetTuple)
+      return makeLetTuple(body->vars, body->operands[0], mapRoot(body->operands[1], root));
+    if (body->kind != K::Tuple) throw IRError("BOT: a while loop's function without its tuple");
+    return root(*body);
+  }
+
+  /// build k (\i -> while bound init captured f), the loop mentioning i: one while loop
+  /// over the k elements in lock-step. Each element counts its steps (a state component
+  /// added last) and goes on while its condition holds and its count is below its bound;
+  /// an element that stopped keeps its state while others go on, and the loop runs while
+  /// any element goes on (at most the largest bound). The function is the old one built
+  /// over k, in normal form.
+  NodeP liftWhile(const Dim& k, const VarP& i, const Node& loop) {
+    auto lift = [&](const NodeP& value) { return build(k, i, value); };
+    auto liftedType = [&](Type type) {
+      type.shape.insert(type.shape.begin(), k);
+      return type;
+    };
+    const core::Function& function = *loop.function;
+    auto lifted = std::make_shared<core::Function>();
+    VarP row = newVar("lane", scalarType(Elem::I64));
+    ranges_[row->id] = k;
+    auto rowOf = [&](const VarP& array) {
+      return makeIndex(makeVariable(array), {makeVariable(row)});
+    };
+    std::unordered_map<uint32_t, NodeP> rows; // the old parameters, as rows of the new
+    std::vector<NodeP> init, captured, states;
+    size_t position = 0;
+    for (const NodeP& value : whileInit(loop)) {
+      init.push_back(lift(value));
+      lifted->params.push_back(newVar(function.params[position]->name, init.back()->type));
+      states.push_back(rowOf(lifted->params.back()));
+      rows[function.params[position++]->id] = states.back();
+    }
+    init.push_back(makeReplicate(k, i64Const(0)));
+    VarP steps = newVar("steps", init.back()->type);
+    lifted->params.push_back(steps);
+    NodeP bounds = lift(loop.operands[0]);
+    captured.push_back(bounds);
+    VarP boundsParam = newVar("bounds", bounds->type);
+    lifted->params.push_back(boundsParam);
+    for (const NodeP& value : whileCaptured(loop)) {
+      const VarP& param = function.params[position++];
+      if (!mentions_.mentions(value, i->id)) {
+        captured.push_back(value);
+        lifted->params.push_back(param);
+        continue;
+      }
+      captured.push_back(lift(value));
+      lifted->params.push_back(newVar(param->name, liftedType(param->type)));
+      rows[param->id] = rowOf(lifted->params.back());
+    }
+    NodeP count = rowOf(steps);
+    NodeP perElement = mapRoot(substitute(function.body, rows), [&](const Node& tuple) {
+      VarP goes = newVar("goes", scalarType(Elem::Bool));
+      NodeP going = makeVariable(goes);
+      std::vector<NodeP> results{makeCond(going, i64Const(1), i64Const(0))};
+      for (size_t j = 0; j < states.size(); ++j)
+        results.push_back(makeCond(going, tuple.operands[j + 1], states[j]));
+      results.push_back(makeCond(going, makeBinary(BinaryOp::Add, count, i64Const(1)), count));
+      NodeP below = makeBinary(BinaryOp::Lt, count, rowOf(boundsParam));
+      return makeLet(goes, makeBinary(BinaryOp::And, tuple.operands[0], below),
+                     makeTuple(std::move(results)));
+    });
+    lifted->body = mapRoot(build(k, row, norm(perElement)), [&](const Node& tuple) {
+      std::vector<NodeP> results = tuple.operands;
+      results[0] = makeBinary(BinaryOp::Gt, makeSumOuter(results[0]), i64Const(0));
+      return makeTuple(std::move(results));
+    });
+    return makeWhile(makeMaxOuter(bounds), std::move(init), std::move(captured), lifted);
   }
 
   // ---- index t ix, t and ix in normal form (Fig. 10) -----------------------------------
@@ -510,7 +605,7 @@ std::string checkBotNormalForm(const Node& root) {
                       (array == K::ArrayLit && node->operands.size() == 2);
         if (!normal) problem = "index not in normal form: " + print(*node).substr(0, 120);
       }
-      if (node->kind == K::Loop) {
+      if (node->kind == K::Loop || node->kind == K::While) {
         for (const auto& operand : node->operands)
           visit(operand);
         return;

@@ -23,6 +23,7 @@ const std::map<std::string, Builtin>& structural() {
       {"fold", Builtin::Fold},
       {"scan", Builtin::Scan},
       {"mapAccum", Builtin::MapAccum},
+      {"while", Builtin::While},
       {"grad", Builtin::Grad},
       {"valueAndGrad", Builtin::ValueAndGrad},
       {"vjp", Builtin::Vjp},

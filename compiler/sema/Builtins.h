@@ -28,6 +28,9 @@ enum class Builtin : uint16_t {
   Fold,
   Scan,
   MapAccum,
+  // a loop whose length depends on values (LANGUAGE.md §6): a state stepped while a
+  // condition holds, at most a bound
+  While,
   // differentiation operators: applied to a function, then called
   Grad,
   ValueAndGrad,

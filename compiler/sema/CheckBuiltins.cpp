@@ -36,6 +36,8 @@ size_t arityOf(Builtin builtin) {
   case Builtin::Scan:
   case Builtin::MapAccum:
     return 3;
+  case Builtin::While:
+    return 4;
   default:
     return binaryPrimitive(builtin) ? 2 : 1;
   }
@@ -281,6 +283,8 @@ TypeP FunctionChecker::checkBuiltinCall(ast::Expr& call, Builtin builtin, Hint h
       return tupleType({state, prependDims(resolution->shape, output)});
     }
   }
+  case Builtin::While:
+    return checkWhile(call, hint);
   case Builtin::SumOuter:
   case Builtin::ProdOuter:
   case Builtin::MaxOuter:
@@ -394,6 +398,62 @@ TypeP FunctionChecker::checkBuiltinCall(ast::Expr& call, Builtin builtin, Hint h
                                                                             : literalHint);
   }
   return elementwiseType(builtin, types, at);
+}
+
+/// while(k, cond, step, init): the bound is any i64 value; the condition and the step
+/// take the state, which keeps its type. A mismatch is reported at the function's body.
+TypeP FunctionChecker::checkWhile(ast::Expr& call, Hint hint) {
+  std::string prefix = "while: ";
+  auto arg = [&](size_t i) -> ast::Expr& { return call.operand(i + 1); };
+  ast::Expr& bound = arg(0);
+  ast::Expr& condition = arg(1);
+  ast::Expr& step = arg(2);
+  ast::Expr& init = arg(3);
+  TypeP count = check(bound, ElemKind::I64);
+  if (!count->isArray() || !count->typeVar.empty() || count->rank() != 0 ||
+      count->elem != ElemKind::I64)
+    throw CompileError(bound.range.begin,
+                       prefix + "the bound must be an i64 scalar, not " + toString(count));
+  auto bodyOf = [](ast::Expr& function) {
+    return function.kind == ast::Expr::Kind::Lambda ? function.operand(0).range.begin
+                                                    : function.range.begin;
+  };
+  auto checkSteps = [&](Hint stateHint) {
+    TypeP state = check(init, stateHint);
+    if (state->isFunction())
+      throw CompileError(init.range.begin, prefix + "the state cannot be a function");
+    TypeP holds = checkFunctionArgument(condition, {state}, prefix + "the condition");
+    TypeP boolean = scalarType(ElemKind::Bool);
+    if (!equal(holds, boolean))
+      throw CompileError(bodyOf(condition), prefix + "the condition returns " + toString(holds) +
+                                                ", but it must return " + toString(boolean));
+    TypeP next = checkFunctionArgument(step, {state}, prefix + "the step");
+    if (!equal(next, state))
+      throw CompileError(bodyOf(step), prefix + "the step returns the state as " + toString(next) +
+                                           ", but the initial state has type " + toString(state) +
+                                           "; the state keeps one type in every step");
+    return state;
+  };
+  // A literal state has its default type unless the functions only check with a float
+  // state, which is then what they expect (LANGUAGE.md §2): while(k, \s -> s < 5.0,
+  // \s -> s + x, 0) with x: f64 steps an f64. Only a failure of this check itself is
+  // retried (none reported elsewhere), and the first failure is the one reported.
+  bool literalState = !hint && isLiteralLike(init);
+  int reportedBefore = program_.reportedErrors();
+  try {
+    return checkSteps(hint);
+  } catch (const CompileError& error) {
+    if (!literalState || error.message.empty() || program_.reportedErrors() != reportedBefore)
+      throw;
+    for (ElemKind elem : {ElemKind::F64, ElemKind::F32}) {
+      try {
+        return checkSteps(elem);
+      } catch (const CompileError&) {
+        if (program_.reportedErrors() != reportedBefore) throw;
+      }
+    }
+    throw;
+  }
 }
 
 } // namespace arr::sema

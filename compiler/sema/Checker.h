@@ -92,6 +92,7 @@ private:
   TypeP elementwiseType(Builtin builtin, const std::vector<TypeP>& args, Loc loc);
   std::vector<Dim> shapeArgument(ast::Expr& shape, const char* builtin);
   TypeP checkIndexLambda(ast::Expr& lambda, size_t arity, const char* builtin, size_t& count);
+  TypeP checkWhile(ast::Expr& call, Hint hint);
 
 public:
   /// The dimension an expression denotes, when it is a size: a constant, a size

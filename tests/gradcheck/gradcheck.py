@@ -41,6 +41,10 @@ given to grad), so the gradient entry returns nothing for it.
         (relative 1e-10, plus 1e-13 |w|_1 |v|_1 for rounding when J is near zero;
         1e-4 and 1e-6 with f32 inputs) for random v and w, and that J v agrees with
         a central finite difference of f along v.
+    -- CHECK-JVP: f jvpEntry SHAPES...
+        CHECK-VJP-JVP without a vjp: jvp's primal equals f(x) and J v agrees with a
+        central finite difference of f along random tangents v (for functions
+        differentiated in forward mode only).
     -- CHECK-EQUAL: entryA entryB SHAPES...
         Both entries give the same results on the same random inputs
         (relative 1e-12, or the current TOL).
@@ -507,8 +511,15 @@ def dot(a_values, b_values):
     return s, m
 
 
-def check_vjp_jvp(runner, check, settings):
-    f, vjp_entry, jvp_entry = check.args[0], check.args[1], check.args[2]
+def check_jvp(runner, check, settings):
+    return check_vjp_jvp(runner, check, settings, with_vjp=False)
+
+
+def check_vjp_jvp(runner, check, settings, with_vjp=True):
+    if with_vjp:
+        f, vjp_entry, jvp_entry = check.args[0], check.args[1], check.args[2]
+    else:
+        f, vjp_entry, jvp_entry = check.args[0], None, check.args[1]
     specs = check.specs
     rng = rng_for(runner.path, check.line, settings)
     inputs = make_inputs(specs, rng, settings)
@@ -535,7 +546,11 @@ def check_vjp_jvp(runner, check, settings):
     for v, k in zip(vs, float_idx):
         plus[k] = Value(specs[k].shape, [x + h * d for x, d in zip(inputs[k].flat, v.flat)], specs[k].elem)
         minus[k] = Value(specs[k].shape, [x - h * d for x, d in zip(inputs[k].flat, v.flat)], specs[k].elem)
-    ct, jv, fp, fm = runner.run_many([(vjp_entry, inputs + ws), (jvp_entry, inputs + vs), (f, plus), (f, minus)])
+    if with_vjp:
+        ct, jv, fp, fm = runner.run_many([(vjp_entry, inputs + ws), (jvp_entry, inputs + vs), (f, plus), (f, minus)])
+    else:
+        jv, fp, fm = runner.run_many([(jvp_entry, inputs + vs), (f, plus), (f, minus)])
+        ct = [Value(specs[k].shape, [0.0] * specs[k].size(), specs[k].elem) for k in float_idx]
     if len(ct) != len(float_idx):
         raise CheckFailure("%s returned %d value(s) but there are %d float input(s)" % (vjp_entry, len(ct), len(float_idx)))
     for c, k in zip(ct, float_idx):
@@ -567,7 +582,7 @@ def check_vjp_jvp(runner, check, settings):
     # Rounding noise when J is (nearly) zero: an absolute floor scaled by |w|_1 |v|_1.
     floor = (1e-6 if any_f32 else 1e-13) * sum(abs(x) for w in ws for x in w.flat if w.is_float()) \
         * sum(abs(x) for v in vs for x in v.flat)
-    if not abs(lhs - rhs) <= rel * max(lm, rm, abs(lhs), abs(rhs)) + floor + 1e-300:
+    if with_vjp and not abs(lhs - rhs) <= rel * max(lm, rm, abs(lhs), abs(rhs)) + floor + 1e-300:
         raise CheckFailure("<w, J v> = %s (from %s) but <J^T w, v> = %s (from %s)" % (fmt(lhs), jvp_entry, fmt(rhs), vjp_entry))
     # J v against a central difference of f along v.
     frtol, fatol = (2e-2, 2e-3) if any_f32 else (1e-5, 1e-7)
@@ -583,6 +598,8 @@ def check_vjp_jvp(runner, check, settings):
                 bad.append("result %d element %s: jvp %s, finite difference %s" % (i, describe_index(o.shape, e), fmt(tv), fmt(fd)))
     if bad:
         raise CheckFailure("J v disagrees with finite differences along v:\n      " + "\n      ".join(bad[:12]))
+    if not with_vjp:
+        return "J v agrees with finite differences (%d float result(s))" % len(float_out)
     return "<w,Jv> = %.6g, rel diff %.2g" % (lhs, abs(lhs - rhs) / max(lm, rm, 1e-300))
 
 
@@ -628,6 +645,7 @@ CHECKS = {
     "CHECK-GRAD": (check_grad, 2),
     "CHECK-VG": (check_vg, 2),
     "CHECK-VJP-JVP": (check_vjp_jvp, 3),
+    "CHECK-JVP": (check_jvp, 2),
     "CHECK-EQUAL": (check_equal, 2),
     "CHECK-OUTPUT": (check_output, 1),
 }
@@ -714,7 +732,7 @@ def run_file(args, path):
         print("ERROR %s" % e)
         failed += 1
     if not checks and not errors:
-        print("ERROR %s: no checks (CHECK-GRAD, CHECK-VG, CHECK-VJP-JVP, CHECK-EQUAL, CHECK-OUTPUT)" % path)
+        print("ERROR %s: no checks (CHECK-GRAD, CHECK-VG, CHECK-VJP-JVP, CHECK-JVP, CHECK-EQUAL, CHECK-OUTPUT)" % path)
         return 0, 1
     # Type-check the program once, so that an invalid program gives one clear error.
     try:

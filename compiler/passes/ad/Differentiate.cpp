@@ -27,8 +27,9 @@ void collectSites(const NodeP& node, bool inStep, std::unordered_set<const core:
   // The loops that choose a gradient's version (Checkpoint.h) run it once: not a step.
   if (node->function)
     collectSites(node->function->body,
-                 inStep || (node->kind == K::Loop && !choosesCheckpointVersion(*node)), seen,
-                 sites);
+                 inStep || (node->kind == K::Loop && !choosesCheckpointVersion(*node)) ||
+                     node->kind == K::While,
+                 seen, sites);
   if (node->kind == K::Diff) sites.emplace_back(node, inStep);
 }
 

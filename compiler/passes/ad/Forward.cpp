@@ -135,7 +135,7 @@ private:
   /// let (v..) = loop ..: the loop's results bound to the tuple's variables.
   void bindLetTuple(const core::Node& let) {
     const NodeP& value = let.operands[0];
-    if (value->kind != K::Loop)
+    if (value->kind != K::Loop && value->kind != K::While)
       throw core::IRError("AD: cannot differentiate a tuple of " +
                           core::print(*value).substr(0, 80));
     std::vector<DeltaP> deltas = loop(value, let.vars);
@@ -275,6 +275,7 @@ private:
       bindings_.push_back({names, core::rebuild(t, primals, {})});
       return std::vector<DeltaP>(types.size());
     }
+    if (t.kind == K::While) return whileLoop(term, names, primals, parts);
     std::shared_ptr<const StepReverse> reverse;
     core::FunctionP step;
     if (keepLoopIntermediates_ && !containsDiff(t.function->body))
@@ -309,6 +310,64 @@ private:
     return results;
   }
 
+  /// A while loop's function that also counts the steps taken: a last state component,
+  /// the count, one more in each step.
+  static core::FunctionP countingSteps(const core::Function& function, size_t stateCount) {
+    auto counting = std::make_shared<core::Function>();
+    counting->params.assign(function.params.begin(), function.params.begin() + long(stateCount));
+    VarP count = core::newVar("count", core::scalarType(core::Elem::I64));
+    counting->params.push_back(count);
+    counting->params.insert(counting->params.end(), function.params.begin() + long(stateCount),
+                            function.params.end());
+    std::function<NodeP(const NodeP&)> root = [&](const NodeP& body) -> NodeP {
+      if (body->kind == K::Let)
+        return core::makeLet(body->vars[0], body->operands[0], root(body->operands[1]));
+      if (body->kind == K::LetTuple)
+        return core::makeLetTuple(body->vars, body->operands[0], root(body->operands[1]));
+      std::vector<NodeP> results = body->operands;
+      results.push_back(core::makeBinary(core::BinaryOp::Add, core::makeVariable(count),
+                                         core::makeConst(int64_t(1), core::Elem::I64)));
+      return core::makeTuple(std::move(results));
+    };
+    counting->body = root(function.body);
+    return counting;
+  }
+
+  /// loop() for a while loop. The primal loop also counts its steps: the reverse sweep
+  /// (LoopDerivatives.h) runs over that many. Forward mode carries the tangents through
+  /// the steps beside the state.
+  std::vector<DeltaP> whileLoop(const NodeP& term, const std::vector<VarP>& names,
+                                const std::vector<NodeP>& primals,
+                                const std::vector<DeltaP>& parts) {
+    std::vector<Type> types = core::resultTypes(*term);
+    size_t states = term->stateCount;
+    std::vector<NodeP> init(primals.begin() + 1, primals.begin() + 1 + long(states));
+    init.push_back(core::makeConst(int64_t(0), core::Elem::I64));
+    std::vector<NodeP> captured(primals.begin() + 1 + long(states), primals.end());
+    NodeP counted =
+        core::makeWhile(primals[0], init, captured, countingSteps(*term->function, states));
+    std::vector<VarP> all = names;
+    all.push_back(core::newVar("steps", core::scalarType(core::Elem::I64)));
+    bindings_.push_back({all, counted});
+    DeltaP derivative = make(Delta::Kind::Loop, types[0], parts);
+    auto* loop = const_cast<Delta*>(derivative.get());
+    loop->loop = term;
+    loop->primals = primals;
+    loop->primals.push_back(core::makeVariable(all.back()));
+    DeltaP shared = share(derivative);
+    std::vector<DeltaP> results;
+    for (size_t r = 0; r < types.size(); ++r) {
+      if (!isFloatType(types[r])) {
+        results.push_back(nullptr);
+        continue;
+      }
+      DeltaP result = make(Delta::Kind::LoopResult, types[r], {shared});
+      const_cast<Delta*>(result.get())->result = r;
+      results.push_back(result);
+    }
+    return results;
+  }
+
   Dual dual_(const NodeP& term) {
     if (auto it = memo_.find(term.get()); it != memo_.end()) return it->second.second;
     Dual result = compute(term);
@@ -319,7 +378,8 @@ private:
 
   Dual compute(const NodeP& term) {
     const core::Node& t = *term;
-    if (!isFloatType(t.type) && t.kind != K::Let && t.kind != K::LetTuple && t.kind != K::Loop)
+    if (!isFloatType(t.type) && t.kind != K::Let && t.kind != K::LetTuple && t.kind != K::Loop &&
+        t.kind != K::While)
       return {primalOf(term), nullptr};
     switch (t.kind) {
     case K::Const:
@@ -336,7 +396,8 @@ private:
     case K::LetTuple:
       bindLetTuple(t);
       return dual_(t.operands[1]);
-    case K::Loop: { // one result, the final state
+    case K::Loop:
+    case K::While: { // one result, the final state
       VarP result = core::newVar("loop", t.type);
       DeltaP delta = loop(term, {result}).at(0);
       return {core::makeVariable(result), delta};
@@ -485,7 +546,7 @@ private:
       bindLetTuple(*term);
       return primalOf(term->operands[1]);
     }
-    if (term->kind == K::Loop) return dual_(term).first;
+    if (term->kind == K::Loop || term->kind == K::While) return dual_(term).first;
     if (term->kind == K::Variable || term->kind == K::Const) return term;
     if (!isFloatType(term->type)) {
       // Discrete values may still contain lets and float subterms: rebuild from primal parts.
@@ -710,7 +771,8 @@ void printDelta(const Delta& delta, std::string& out, std::set<uint64_t>& printe
     part(0);
     return;
   case DK::Loop:
-    out += "Loop " + delta.loop->shape[0].toString() + " [";
+    out +=
+        delta.loop->kind == K::While ? "While [" : "Loop " + delta.loop->shape[0].toString() + " [";
     for (size_t i = 0; i < delta.parts.size(); ++i) {
       if (i) out += ", ";
       part(i);

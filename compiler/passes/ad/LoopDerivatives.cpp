@@ -73,6 +73,99 @@ std::vector<NodeP> bindLoop(const NodeP& loop, std::vector<core::Binding>& bindi
   return values;
 }
 
+/// loopCotangents of a while loop: a reverse sweep over the steps the primal loop took
+/// (its count, the last of the delta's primals), from the last to the first, applying
+/// the vjp of the loop's function. The state before a step is recomputed from the
+/// initial state by the loop itself, bounded by that step's index: every step before
+/// it had its condition hold. No state is kept, so memory does not grow with the steps
+/// (time grows with their square).
+std::vector<NodeP> whileCotangents(const Delta& delta, const std::vector<NodeP>& cotangents,
+                                   std::vector<core::Binding>& bindings) {
+  const core::Node& loop = *delta.loop;
+  const auto& params = loop.function->params;
+  size_t states = loop.stateCount;
+  std::vector<NodeP> operandCotangents(delta.parts.size());
+  auto partOf = [&](size_t param) { return delta.parts[param + 1]; };
+  std::vector<bool> differentiable(params.size(), false);
+  for (size_t j = 0; j < params.size(); ++j)
+    differentiable[j] = isFloatType(params[j]->type) && (j < states || partOf(j));
+  bool anyResult = false;
+  for (const NodeP& cotangent : cotangents)
+    anyResult |= cotangent != nullptr;
+  bool any = false;
+  for (size_t j = 0; j < params.size(); ++j)
+    any |= differentiable[j] && partOf(j);
+  if (!anyResult || !any) return operandCotangents;
+  NodeP steps = delta.primals.at(loop.operands.size());
+
+  // The sweep's state: the state's cotangent, the captured values' accumulated
+  // cotangents and the steps left; it captures the initial state and the captured values.
+  auto sweep = std::make_shared<core::Function>();
+  std::vector<NodeP> init, captured;
+  std::vector<NodeP> stateCotangent(states), accumulated(params.size());
+  for (size_t j = 0; j < states; ++j) {
+    if (!differentiable[j]) continue;
+    init.push_back(j < cotangents.size() && cotangents[j] ? cotangents[j]
+                                                          : core::zerosOf(params[j]->type));
+    stateCotangent[j] = addParam(*sweep, "ct", params[j]->type);
+  }
+  for (size_t j = states; j < params.size(); ++j) {
+    if (!differentiable[j]) continue;
+    init.push_back(core::zerosOf(params[j]->type));
+    accumulated[j] = addParam(*sweep, "acc", params[j]->type);
+  }
+  init.push_back(steps);
+  NodeP left = addParam(*sweep, "left", core::scalarType(core::Elem::I64));
+  std::vector<NodeP> initial, values;
+  for (size_t j = 0; j < params.size(); ++j) {
+    captured.push_back(delta.primals[j + 1]);
+    (j < states ? initial : values).push_back(addParam(*sweep, params[j]->name, params[j]->type));
+  }
+
+  std::vector<core::Binding> body;
+  VarP index = core::newVar("step", core::scalarType(core::Elem::I64));
+  body.push_back(
+      {{index},
+       core::makeBinary(core::BinaryOp::Sub, left, core::makeConst(int64_t(1), core::Elem::I64))});
+  NodeP recomputed = core::makeWhile(core::makeVariable(index), initial, values, loop.function);
+  std::vector<VarP> before;
+  for (const Type& type : core::resultTypes(*recomputed))
+    before.push_back(core::newVar("before", type));
+  body.push_back({before, recomputed});
+  std::vector<NodeP> args;
+  for (const VarP& var : before)
+    args.push_back(core::makeVariable(var));
+  args.insert(args.end(), values.begin(), values.end());
+  std::vector<Type> results = core::resultTypes(*loop.function->body); // (holds, next..)
+  args.push_back(core::zerosOf(results[0]));
+  for (size_t j = 0; j < states; ++j)
+    args.push_back(stateCotangent[j] ? stateCotangent[j] : core::zerosOf(results[j + 1]));
+  NodeP vjp = core::makeDiff(core::DiffKind::Vjp, loop.function, args, differentiable);
+  sweep->body = core::wrapInBindings(
+      body, bindResults(vjp, [&](const std::vector<NodeP>& gradients) {
+        std::vector<NodeP> next{core::makeConst(true, core::Elem::Bool)};
+        size_t g = 0;
+        for (size_t j = 0; j < params.size(); ++j) {
+          if (!differentiable[j]) continue;
+          const NodeP& gradient = gradients[g++];
+          next.push_back(j < states
+                             ? gradient
+                             : core::makeBinary(core::BinaryOp::Add, accumulated[j], gradient));
+        }
+        next.push_back(core::makeVariable(index));
+        return core::makeTuple(next);
+      }));
+  NodeP reverse = core::makeWhile(steps, init, captured, sweep);
+  std::vector<NodeP> swept = bindLoop(reverse, bindings, "ct");
+  size_t at = 0;
+  for (size_t j = 0; j < params.size(); ++j) {
+    if (!differentiable[j]) continue;
+    if (partOf(j)) operandCotangents[j + 1] = swept[at];
+    ++at;
+  }
+  return operandCotangents;
+}
+
 } // namespace
 
 std::vector<bool> reverseDifferentiable(const core::Node& loop, const std::vector<DeltaP>& parts) {
@@ -85,6 +178,8 @@ std::vector<bool> reverseDifferentiable(const core::Node& loop, const std::vecto
 
 std::vector<NodeP> loopCotangents(const Delta& delta, const std::vector<NodeP>& cotangents,
                                   std::vector<core::Binding>& bindings) {
+  if (delta.loop->kind == core::Node::Kind::While)
+    return whileCotangents(delta, cotangents, bindings);
   LoopShape shape(*delta.loop);
   const auto& params = shape.step.params;
   std::vector<NodeP> operandCotangents(delta.parts.size());
@@ -205,8 +300,77 @@ std::vector<NodeP> loopCotangents(const Delta& delta, const std::vector<NodeP>& 
   return operandCotangents;
 }
 
+/// loopTangents of a while loop: a while loop of the same bound whose state is the
+/// primal state and its tangent, and whose function applies the jvp of the loop's
+/// function (the condition, which gets no tangent, and the step) to both. It takes the
+/// steps the primal loop takes, so the tangent is that of the steps actually taken.
+std::vector<NodeP> whileTangents(const Delta& delta, const std::vector<NodeP>& tangents,
+                                 std::vector<core::Binding>& bindings) {
+  const core::Node& loop = *delta.loop;
+  const core::Function& function = *loop.function;
+  const auto& params = function.params;
+  size_t states = loop.stateCount;
+  std::vector<NodeP> resultTangents(states);
+  // The operands are the bound (no tangent), then the function's parameters.
+  auto tangentOf = [&](size_t param) { return tangents[param + 1]; };
+  bool any = false;
+  for (size_t j = 0; j < params.size(); ++j)
+    any |= tangentOf(j) != nullptr;
+  if (!any) return resultTangents;
+  std::vector<bool> differentiable(params.size(), false);
+  for (size_t j = 0; j < params.size(); ++j)
+    differentiable[j] = isFloatType(params[j]->type) && (j < states || tangentOf(j));
+  bool floatState = false;
+  for (size_t j = 0; j < states; ++j)
+    floatState |= differentiable[j];
+  if (!floatState) return resultTangents; // only the state carries a tangent out
+
+  auto next = std::make_shared<core::Function>();
+  std::vector<NodeP> init, captured;
+  std::vector<NodeP> primalArgs(params.size()), tangentArgs(params.size());
+  for (size_t j = 0; j < states; ++j) {
+    init.push_back(delta.primals[j + 1]);
+    primalArgs[j] = addParam(*next, params[j]->name, params[j]->type);
+  }
+  for (size_t j = 0; j < states; ++j) {
+    if (!differentiable[j]) continue;
+    init.push_back(tangentOf(j) ? tangentOf(j) : core::zerosOf(params[j]->type));
+    tangentArgs[j] = addParam(*next, "t", params[j]->type);
+  }
+  for (size_t j = states; j < params.size(); ++j) {
+    captured.push_back(delta.primals[j + 1]);
+    primalArgs[j] = addParam(*next, params[j]->name, params[j]->type);
+    if (!differentiable[j]) continue;
+    captured.push_back(tangentOf(j));
+    tangentArgs[j] = addParam(*next, "t", params[j]->type);
+  }
+  std::vector<NodeP> args = primalArgs;
+  for (size_t j = 0; j < params.size(); ++j)
+    if (differentiable[j]) args.push_back(tangentArgs[j]);
+  NodeP jvp = core::makeDiff(core::DiffKind::Jvp, loop.function, args, differentiable);
+  // The function's results are (holds, next state..); jvp adds the float ones' tangents.
+  std::vector<Type> results = core::resultTypes(*function.body);
+  std::vector<size_t> tangentAt(results.size(), SIZE_MAX);
+  size_t t = results.size();
+  for (size_t r = 0; r < results.size(); ++r)
+    if (isFloatType(results[r])) tangentAt[r] = t++;
+  next->body = bindResults(jvp, [&](const std::vector<NodeP>& values) {
+    std::vector<NodeP> out(values.begin(), values.begin() + long(states) + 1);
+    for (size_t j = 0; j < states; ++j)
+      if (differentiable[j]) out.push_back(values[tangentAt[j + 1]]);
+    return core::makeTuple(out);
+  });
+  NodeP forward = core::makeWhile(delta.primals[0], init, captured, next);
+  std::vector<NodeP> values = bindLoop(forward, bindings, "tangent");
+  size_t at = states;
+  for (size_t j = 0; j < states; ++j)
+    if (differentiable[j]) resultTangents[j] = values[at++];
+  return resultTangents;
+}
+
 std::vector<NodeP> loopTangents(const Delta& delta, const std::vector<NodeP>& tangents,
                                 std::vector<core::Binding>& bindings) {
+  if (delta.loop->kind == core::Node::Kind::While) return whileTangents(delta, tangents, bindings);
   LoopShape shape(*delta.loop);
   const auto& params = shape.step.params;
   std::vector<NodeP> resultTangents(shape.results.size());

@@ -127,7 +127,7 @@ NodeP unshareBody(const core::Function& function) {
 struct LoopSteps : core::Mutator {
   NodeP mutateNode(const NodeP& node) override {
     NodeP mutated = mutateChildren(node);
-    if (mutated->kind != K::Loop) return mutated;
+    if (mutated->kind != K::Loop && mutated->kind != K::While) return mutated;
     auto step = std::make_shared<core::Function>(*mutated->function);
     step->body = unshareBody(*step);
     return core::rebuild(*mutated, mutated->operands, {}, step);
