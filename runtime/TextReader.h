@@ -57,5 +57,4 @@ private:
   size_t pos_ = 0;
 };
 
-
 } // namespace arr::runtime
