@@ -594,11 +594,13 @@ void Emitter::checkInterrupt() {
 
 void Emitter::forLoop(const Stmt& s, llvm::Value* begin, llvm::Value* end) {
   bool holdsLoop = containsLoop(s.body);
-  if (s.carriesState && !holdsLoop &&
+  // A while loop's condition may end it inside a block, which the blocks would not see;
+  // it is not vectorised anyway, so it checks for an interrupt at every step.
+  if (s.carriesState && !holdsLoop && !s.whileCondition &&
       s.step <= std::numeric_limits<int64_t>::max() / kInterruptBlock)
     blockedLoop(s, begin, end);
   else
-    plainLoop(s, begin, end, holdsLoop);
+    plainLoop(s, begin, end, holdsLoop || s.whileCondition);
 }
 
 void Emitter::blockedLoop(const Stmt& s, llvm::Value* begin, llvm::Value* end) {

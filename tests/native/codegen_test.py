@@ -4,7 +4,7 @@
     /usr/bin/python3 tests/native/codegen_test.py --arrc build/compiler/arrc
 
 - Segments: the gradient of a chain of 24 softmax steps is long enough that its entry
-  is cut into segment functions (`arr_g.partK`) at the default --segment-size. Its
+  is cut into segment functions (`arr.entry.g.partK`) at the default --segment-size. Its
   --strict-fp executable prints exactly what `arrc --interpret` prints, on one thread
   and on two, as does the same program with --segment-size=1 (a function per
   statement) and with a size larger than the program (one function).
@@ -56,7 +56,7 @@ def check_segments(arrc, directory):
     if not report(expected.returncode == 0, "arrc --interpret runs the chain", expected.stderr):
         return
     functions, problem = llvm_functions(arrc, path, ["--strict-fp"])
-    parts = [name for name in functions or [] if re.fullmatch(r"arr_g\.part\d+", name)]
+    parts = [name for name in functions or [] if re.fullmatch(r"arr\.entry\.g\.part\d+", name)]
     report(len(parts) >= 2, "the chain's entry is cut into segments at the default size "
            "(%d segment functions)" % len(parts), problem)
     for variant, flags in enumerate(([], ["--segment-size=1"], ["--segment-size=1000000"])):
