@@ -21,10 +21,9 @@ entry letArray(w: [2]f32): [2]f32 = let a = [1.5, 2] in a * w
 -- tuples: each component on its own (an f32 sum and an i64 count).
 entry tupleState(xs: [n]f32): (f32, i64) =
   let start = (0.0, 0) in fold(\s x -> (s.0 + x, s.1 + 1), start, xs)
--- scan, mapAccum and while states of literals.
+-- scan and mapAccum states of literals (while: literal_context_while.arr).
 entry scanState(xs: [n]f32): [n]f32 = scan(\a x -> a + x, 0, xs)
 entry mapAccumState(xs: [n]f32): (f32, [n]f32) = mapAccum(\a x -> (a + x, a * 2.0), 0.0, xs)
-entry whileState(x: f32): f32 = while(10, \s -> s < 5.0, \s -> s + x, 0)
 -- iterate (a prelude function) and a generic function of the user: literal arguments.
 entry iterateState(x: f32): f32 = iterate(3, \i s -> s * x + f32(i), 1.0)
 entry genericArgument(x: f32): f32 = twice(0.25, x)
@@ -71,9 +70,6 @@ entry defaults() =
 -- INPUT: [1.0, 2.0, 0.5]
 -- EXPECT: 3.5
 -- EXPECT: [0.0, 2.0, 6.0]
--- RUN: --entry whileState
--- INPUT: 0.75
--- EXPECT: 5.25
 -- RUN: --entry iterateState
 -- INPUT: 2.0
 -- EXPECT: 12.0
