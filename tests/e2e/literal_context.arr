@@ -38,11 +38,6 @@ entry defaults() =
   let b = 2
   in (a * 3.0, b, [a, 2.0], if true then 1.0 else 2, fold(\c x -> c + x, 0, [1, 2, 3]))
 
--- Literals in differentiated functions take the f32 of the parameters they meet.
-entry gradLet(x: f32): f32 = grad(\y -> let a = 2.0 in a * y * y)(x)
-entry gradFold(xs: [n]f32): [n]f32 = grad(\v -> fold(\s x -> s * 0.5 + x, 0, v))(xs)
-entry jvpLet(x: f32): (f32, f32) = jvp(\y -> let c = 3 in c * y)(x, 1.0)
-
 -- RUN: --entry decay
 -- INPUT: [1.0, 2.0]
 -- INPUT: [[1.0, 1.0], [2.0, 2.0]]
@@ -93,13 +88,3 @@ entry jvpLet(x: f32): (f32, f32) = jvp(\y -> let c = 3 in c * y)(x, 1.0)
 -- EXPECT: [0.1, 2.0]
 -- EXPECT: 1.0
 -- EXPECT: 6
--- RUN: --entry gradLet
--- INPUT: 1.5
--- EXPECT: 6.0
--- RUN: --entry gradFold
--- INPUT: [1.0, 1.0, 1.0]
--- EXPECT: [0.25, 0.5, 1.0]
--- RUN: --entry jvpLet
--- INPUT: 2.0
--- EXPECT: 6.0
--- EXPECT: 3.0
