@@ -82,7 +82,8 @@ std::vector<bool> FunctionChecker::literalLeaves(ast::Expr& value, const TypeP& 
 
 TypeP FunctionChecker::checkLiteralsByUse(const std::vector<ast::Expr*>& values,
                                           const LiteralAttempt& attempt,
-                                          const std::function<bool(const TypeP&)>& preferred) {
+                                          const std::function<bool(const TypeP&)>& preferred,
+                                          const std::function<bool()>& used) {
   size_t depth = scopes_.size();
   int reportedBefore = program_.reportedErrors();
   std::vector<TypeP> checked(values.size());
@@ -99,7 +100,7 @@ TypeP FunctionChecker::checkLiteralsByUse(const std::vector<ast::Expr*>& values,
   } catch (const CompileError& error) {
     // An error reported elsewhere (inside a generic function's instance) cannot be taken back.
     if (error.message.empty() || program_.reportedErrors() != reportedBefore ||
-        literalAttempts_ == 0)
+        literalAttempts_ == 0 || (used && !used()))
       throw;
     failure = error;
     failureProgress = checksStarted_ - start;

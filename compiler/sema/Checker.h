@@ -40,6 +40,8 @@ public:
   struct Local {
     TypeP type;       // a Function type for function parameters
     SizeVarP sizeVar; // set when the name is a size variable (an i64 value)
+    /// Counts the uses of a let-bound name whose literal type its uses may decide.
+    size_t* uses = nullptr;
   };
 
   FunctionChecker(ProgramChecker& program, const ModuleInfo& module)
@@ -72,7 +74,7 @@ private:
   /// The bindings of a let from `index` on, then its body.
   TypeP checkBindings(ast::Expr& expr, size_t index, Hint hint);
   TypeP checkIf(ast::Expr& expr, Hint hint);
-  void bindPattern(ast::Pattern& pattern, const TypeP& type);
+  void bindPattern(ast::Pattern& pattern, const TypeP& type, size_t* uses = nullptr);
 
   // Calls (CheckCalls.cpp)
   TypeP checkCall(ast::Expr& expr, Hint hint);
@@ -105,8 +107,11 @@ private:
   /// the literal parts of the values are tried at the other types a literal may take.
   using LiteralAttempt =
       std::function<TypeP(const std::vector<TypeP>* forced, std::vector<TypeP>& checked)>;
+  /// `used`, when given, says after the first attempt failed whether the values were used
+  /// before the failure: when not, their types cannot have caused it.
   TypeP checkLiteralsByUse(const std::vector<ast::Expr*>& values, const LiteralAttempt& attempt,
-                           const std::function<bool(const TypeP&)>& preferred = nullptr);
+                           const std::function<bool(const TypeP&)>& preferred = nullptr,
+                           const std::function<bool()>& used = nullptr);
   /// Which arrays of `value`'s type (flattened) are made of literals, so could take another
   /// element type.
   std::vector<bool> literalLeaves(ast::Expr& value, const TypeP& type);

@@ -217,6 +217,7 @@ TypeP FunctionChecker::checkName(ast::Expr& expr) {
       resolution->kind = Resolution::Kind::SizeVar;
       resolution->sizeVar = local->sizeVar;
     }
+    if (local->uses) ++*local->uses;
     expr.resolution = resolution;
     return local->type;
   }
@@ -394,7 +395,7 @@ TypeP FunctionChecker::checkArrayLiteral(ast::Expr& expr, Hint hint) {
   return prependDims({Dim::constant(static_cast<int64_t>(expr.operands.size()))}, element);
 }
 
-void FunctionChecker::bindPattern(ast::Pattern& pattern, const TypeP& type) {
+void FunctionChecker::bindPattern(ast::Pattern& pattern, const TypeP& type, size_t* uses) {
   switch (pattern.kind) {
   case ast::Pattern::Kind::Wildcard:
     return;
@@ -402,7 +403,7 @@ void FunctionChecker::bindPattern(ast::Pattern& pattern, const TypeP& type) {
     if (isBuiltinName(pattern.name))
       throw CompileError(pattern.range.begin, "cannot redefine built-in '" + pattern.name + "'");
     pattern.type = type;
-    bind(pattern.name, Local{type, nullptr});
+    bind(pattern.name, Local{type, nullptr, uses});
     return;
   case ast::Pattern::Kind::Tuple:
     if (!type->isTuple() || type->elements.size() != pattern.elements.size())
@@ -410,7 +411,7 @@ void FunctionChecker::bindPattern(ast::Pattern& pattern, const TypeP& type) {
                                                   " does not match a value of type " +
                                                   toString(type));
     for (size_t i = 0; i < pattern.elements.size(); ++i)
-      bindPattern(pattern.elements[i], type->elements[i]);
+      bindPattern(pattern.elements[i], type->elements[i], uses);
     return;
   }
 }
@@ -438,12 +439,13 @@ TypeP FunctionChecker::checkBindings(ast::Expr& expr, size_t index, Hint hint) {
   auto& binding = expr.bindings[index];
   size_t valueDepth = scopes_.size();
   bool first = true;
+  size_t uses = 0; // of the names bound here in the first attempt
   auto attempt = [&](const std::vector<TypeP>* forced, std::vector<TypeP>& checked) {
     // The first attempt's value was checked above.
     checked[0] = forced ? (*forced)[0] : first ? binding.value->type : check(*binding.value);
-    first = false;
     pushScope();
-    bindPattern(binding.pattern, checked[0]);
+    bindPattern(binding.pattern, checked[0], first ? &uses : nullptr);
+    first = false;
     TypeP body = checkBindings(expr, index + 1, hint);
     popScopes(valueDepth);
     return body;
@@ -453,7 +455,10 @@ TypeP FunctionChecker::checkBindings(ast::Expr& expr, size_t index, Hint hint) {
   auto preferred = [&](const TypeP& body) {
     return !hint || !body->isArray() || !body->typeVar.empty() || body->elem == *hint;
   };
-  TypeP body = checkLiteralsByUse({binding.value.get()}, attempt, preferred);
+  // A failure before any use of the names is not theirs: nested lets of literals retry
+  // only the binding that failed, not every combination of those around it.
+  TypeP body =
+      checkLiteralsByUse({binding.value.get()}, attempt, preferred, [&] { return uses != 0; });
   popScopes(depth);
   return body;
 }
