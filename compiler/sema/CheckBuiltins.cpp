@@ -240,7 +240,7 @@ TypeP FunctionChecker::checkBuiltinCall(ast::Expr& call, Builtin builtin, Hint h
     // A literal state takes the type the steps need (LANGUAGE.md §2): fold(\a x -> a + x, 0,
     // xs) sums the elements' floats, fold(\c x -> c + 1, 0, xs) counts in i64.
     auto checkSteps = [&](const std::vector<TypeP>* forced, std::vector<TypeP>& checked) {
-      state = checked[0] = forced ? (*forced)[0] : check(init, stateHint);
+      state = checked[0] = forced && (*forced)[0] ? (*forced)[0] : check(init, stateHint);
       if (state->isFunction())
         throw CompileError(init.range.begin, prefix + "the state cannot be a function");
       TypeP result = checkFunctionArgument(function, {state, element}, prefix + "the function");
@@ -411,7 +411,7 @@ TypeP FunctionChecker::checkWhile(ast::Expr& call, Hint hint) {
   // A literal state takes the type the functions need (LANGUAGE.md §2): while(k, \s -> s <
   // 5.0, \s -> s + x, 0) with x: f64 steps an f64.
   auto checkSteps = [&](const std::vector<TypeP>* forced, std::vector<TypeP>& checked) {
-    TypeP state = checked[0] = forced ? (*forced)[0] : check(init, hint);
+    TypeP state = checked[0] = forced && (*forced)[0] ? (*forced)[0] : check(init, hint);
     if (state->isFunction())
       throw CompileError(init.range.begin, prefix + "the state cannot be a function");
     TypeP holds = checkFunctionArgument(condition, {state}, prefix + "the condition");

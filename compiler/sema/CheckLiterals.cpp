@@ -143,7 +143,9 @@ TypeP FunctionChecker::checkLiteralsByUse(const std::vector<ast::Expr*>& values,
       elems[choice.value][choice.leaf] = choice.options[rest % choice.options.size()];
       rest /= choice.options.size();
     }
-    std::vector<TypeP> forced = checked;
+    // The other values are checked again by the attempt: the probe may have left some of
+    // their parts at other types.
+    std::vector<TypeP> forced(values.size());
     try {
       bool applies = true;
       for (size_t v = 0; v < values.size() && applies; ++v) {

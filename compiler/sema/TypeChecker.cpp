@@ -316,7 +316,7 @@ TypeP FunctionChecker::checkBinary(ast::Expr& expr, Hint hint) {
   // The left operand's literals take the right's type when it has one (LANGUAGE.md §2):
   // build([n], \_ -> 0.0) * w with w: [n]f32; the right's always follow the left's.
   auto attempt = [&](const std::vector<TypeP>* forced, std::vector<TypeP>& checked) {
-    leftType = checked[0] = forced ? (*forced)[0] : check(left, operandHint);
+    leftType = checked[0] = forced && (*forced)[0] ? (*forced)[0] : check(left, operandHint);
     rightType = check(right, elemOf(leftType));
     return binaryResult(op, leftType, rightType, expr.opLoc);
   };
@@ -375,7 +375,8 @@ TypeP FunctionChecker::checkArrayLiteral(ast::Expr& expr, Hint hint) {
   // The leader's literals take the other elements' type when they have one (LANGUAGE.md §2).
   TypeP element;
   auto attempt = [&](const std::vector<TypeP>* forced, std::vector<TypeP>& checked) {
-    element = checked[0] = forced ? (*forced)[0] : check(expr.operand(leader), hint);
+    element = checked[0] =
+        forced && (*forced)[0] ? (*forced)[0] : check(expr.operand(leader), hint);
     if (element->isFunction())
       throw CompileError(expr.operand(leader).range.begin, "an array cannot hold functions");
     Hint elementHint = hint;
@@ -442,7 +443,9 @@ TypeP FunctionChecker::checkBindings(ast::Expr& expr, size_t index, Hint hint) {
   size_t uses = 0; // of the names bound here in the first attempt
   auto attempt = [&](const std::vector<TypeP>* forced, std::vector<TypeP>& checked) {
     // The first attempt's value was checked above.
-    checked[0] = forced ? (*forced)[0] : first ? binding.value->type : check(*binding.value);
+    checked[0] = forced && (*forced)[0] ? (*forced)[0]
+                 : first                ? binding.value->type
+                                        : check(*binding.value);
     pushScope();
     bindPattern(binding.pattern, checked[0], first ? &uses : nullptr);
     first = false;
@@ -483,7 +486,7 @@ TypeP FunctionChecker::checkIf(ast::Expr& expr, Hint hint) {
   ast::Expr& firstBranch = elseFirst ? elseBranch : thenBranch;
   ast::Expr& secondBranch = elseFirst ? thenBranch : elseBranch;
   auto attempt = [&](const std::vector<TypeP>* forced, std::vector<TypeP>& checked) {
-    TypeP first = checked[0] = forced ? (*forced)[0] : check(firstBranch, hint);
+    TypeP first = checked[0] = forced && (*forced)[0] ? (*forced)[0] : check(firstBranch, hint);
     TypeP second = check(secondBranch, elemOf(first));
     thenType = elseFirst ? second : first;
     elseType = elseFirst ? first : second;
