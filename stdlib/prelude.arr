@@ -9,8 +9,6 @@
 def sum<T>(x: [n]T): T = sumOuter(x)
 
 -- Product of the elements, multiplied in order (1 for an empty array).
--- prodOuter is the product along the outermost dimension, as sumOuter is the
--- sum: a built-in of this implementation, not of LANGUAGE.md.
 def product<T>(x: [n]T): T = prodOuter(x)
 
 -- n ones of x's element type (the literal takes the type of the other branch).

@@ -17,7 +17,7 @@ enum class Builtin : uint16_t {
   Scatter,
   SumOuter,
   MaxOuter,
-  ProdOuter, // not in LANGUAGE.md: the prelude's product
+  ProdOuter,
   ArgmaxOuter,
   Replicate,
   Tr,

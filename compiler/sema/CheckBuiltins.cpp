@@ -236,8 +236,11 @@ TypeP FunctionChecker::checkBuiltinCall(ast::Expr& call, Builtin builtin, Hint h
     TypeP element = dropOuterDims(elements, 1);
     TypeP state;
     TypeP output;
-    auto checkSteps = [&](Hint stateHint) {
-      state = check(init, stateHint);
+    Hint stateHint = builtin == Builtin::Fold ? hint : std::nullopt;
+    // A literal state takes the type the steps need (LANGUAGE.md §2): fold(\a x -> a + x, 0,
+    // xs) sums the elements' floats, fold(\c x -> c + 1, 0, xs) counts in i64.
+    auto checkSteps = [&](const std::vector<TypeP>* forced, std::vector<TypeP>& checked) {
+      state = checked[0] = forced && (*forced)[0] ? (*forced)[0] : check(init, stateHint);
       if (state->isFunction())
         throw CompileError(init.range.begin, prefix + "the state cannot be a function");
       TypeP result = checkFunctionArgument(function, {state, element}, prefix + "the function");
@@ -258,22 +261,9 @@ TypeP FunctionChecker::checkBuiltinCall(ast::Expr& call, Builtin builtin, Hint h
                                          toString(next) + ", but the initial state has type " +
                                          toString(state) +
                                          "; the state keeps one type in every step");
+      return state;
     };
-    Hint stateHint = builtin == Builtin::Fold ? hint : std::nullopt;
-    // A literal state has its default type unless the steps only check with the elements'
-    // float type, where a float is then expected (LANGUAGE.md §2): fold(\a x -> a + x, 0, xs)
-    // sums floats, fold(\c x -> c + 1, 0, xs) counts in i64. Only a failure of this check
-    // itself is retried (none reported elsewhere, as by a generic function's instance).
-    bool floatState =
-        !stateHint && isLiteralLike(init) && elements->isArray() && isFloat(elements->elem);
-    int reportedBefore = program_.reportedErrors();
-    try {
-      checkSteps(stateHint);
-    } catch (const CompileError& error) {
-      if (!floatState || error.message.empty() || program_.reportedErrors() != reportedBefore)
-        throw;
-      checkSteps(elements->elem);
-    }
+    checkLiteralsByUse({&init}, checkSteps);
     switch (builtin) {
     case Builtin::Fold:
       return state;
@@ -418,8 +408,10 @@ TypeP FunctionChecker::checkWhile(ast::Expr& call, Hint hint) {
     return function.kind == ast::Expr::Kind::Lambda ? function.operand(0).range.begin
                                                     : function.range.begin;
   };
-  auto checkSteps = [&](Hint stateHint) {
-    TypeP state = check(init, stateHint);
+  // A literal state takes the type the functions need (LANGUAGE.md §2): while(k, \s -> s <
+  // 5.0, \s -> s + x, 0) with x: f64 steps an f64.
+  auto checkSteps = [&](const std::vector<TypeP>* forced, std::vector<TypeP>& checked) {
+    TypeP state = checked[0] = forced && (*forced)[0] ? (*forced)[0] : check(init, hint);
     if (state->isFunction())
       throw CompileError(init.range.begin, prefix + "the state cannot be a function");
     TypeP holds = checkFunctionArgument(condition, {state}, prefix + "the condition");
@@ -434,26 +426,7 @@ TypeP FunctionChecker::checkWhile(ast::Expr& call, Hint hint) {
                                            "; the state keeps one type in every step");
     return state;
   };
-  // A literal state has its default type unless the functions only check with a float
-  // state, which is then what they expect (LANGUAGE.md §2): while(k, \s -> s < 5.0,
-  // \s -> s + x, 0) with x: f64 steps an f64. Only a failure of this check itself is
-  // retried (none reported elsewhere), and the first failure is the one reported.
-  bool literalState = !hint && isLiteralLike(init);
-  int reportedBefore = program_.reportedErrors();
-  try {
-    return checkSteps(hint);
-  } catch (const CompileError& error) {
-    if (!literalState || error.message.empty() || program_.reportedErrors() != reportedBefore)
-      throw;
-    for (ElemKind elem : {ElemKind::F64, ElemKind::F32}) {
-      try {
-        return checkSteps(elem);
-      } catch (const CompileError&) {
-        if (program_.reportedErrors() != reportedBefore) throw;
-      }
-    }
-    throw;
-  }
+  return checkLiteralsByUse({&init}, checkSteps);
 }
 
 } // namespace arr::sema

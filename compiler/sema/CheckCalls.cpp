@@ -85,80 +85,96 @@ TypeP FunctionChecker::instantiate(const TopLevel& callee, std::vector<Argument>
   if (args.size() != sig.params.size())
     throw CompileError(calleeLoc, decl.name + " expects " + plural(sig.params.size(), "argument") +
                                       " but got " + std::to_string(args.size()));
+  // Literal arguments take the types the call needs (LANGUAGE.md §2): iterate(3, \i s -> s + x,
+  // 0.0) with x: f32 steps an f32 state.
   Unifier unifier(sig.sizeVars, sig.typeParams);
-  auto mismatch = [&](size_t i, const TypeP& argType) {
-    std::string bound = bindingsText(sig, unifier.substitution);
-    return CompileError(args[i].loc, "argument '" + decl.params[i].name + "' of " + decl.name +
-                                         " has type " + toString(argType) + ", expected " +
-                                         toString(sig.params[i]) +
-                                         (bound.empty() ? "" : " (with " + bound + ")"));
-  };
-  // Values first, so that functions passed as arguments see their parameter types.
-  std::vector<TypeP> argTypes(args.size());
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (sig.params[i]->isFunction()) continue;
-    if (sig.isSizeParam[i]) {
-      std::optional<Dim> size;
-      if (args[i].expr) {
-        check(*args[i].expr, ElemKind::I64);
-        size = asSize(*args[i].expr);
+  auto attempt = [&](const std::vector<TypeP>* forced, std::vector<TypeP>& checked) -> TypeP {
+    unifier = Unifier(sig.sizeVars, sig.typeParams);
+    auto mismatch = [&](size_t i, const TypeP& argType) {
+      std::string bound = bindingsText(sig, unifier.substitution);
+      return CompileError(args[i].loc, "argument '" + decl.params[i].name + "' of " + decl.name +
+                                           " has type " + toString(argType) + ", expected " +
+                                           toString(sig.params[i]) +
+                                           (bound.empty() ? "" : " (with " + bound + ")"));
+    };
+    // Values first, so that functions passed as arguments see their parameter types.
+    std::vector<TypeP> argTypes(args.size());
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (sig.params[i]->isFunction()) continue;
+      if (sig.isSizeParam[i]) {
+        std::optional<Dim> size;
+        if (args[i].expr) {
+          check(*args[i].expr, ElemKind::I64);
+          size = asSize(*args[i].expr);
+        }
+        if (!size)
+          throw CompileError(args[i].loc, "argument '" + decl.params[i].name + "' of " + decl.name +
+                                              " is a size: it must be a constant, a size variable, "
+                                              "or +, - and * of them");
+        const SizeVarP& var = sig.sizeVarByName.at(decl.params[i].name);
+        if (!unifier.constrain(Dim::variable(var), *size, i))
+          throw mismatch(i, scalarType(ElemKind::I64));
+        argTypes[i] = scalarType(ElemKind::I64);
+        continue;
       }
-      if (!size)
-        throw CompileError(args[i].loc, "argument '" + decl.params[i].name + "' of " + decl.name +
-                                            " is a size: it must be a constant, a size variable, "
-                                            "or +, - and * of them");
-      const SizeVarP& var = sig.sizeVarByName.at(decl.params[i].name);
-      if (!unifier.constrain(Dim::variable(var), *size, i))
-        throw mismatch(i, scalarType(ElemKind::I64));
-      argTypes[i] = scalarType(ElemKind::I64);
-      continue;
+      TypeP expected = substitute(sig.params[i], unifier.substitution);
+      argTypes[i] = forced && (*forced)[i] ? (*forced)[i]
+                    : args[i].expr         ? checkExpected(*args[i].expr, expected)
+                                           : args[i].knownType;
+      if (args[i].expr) checked[i] = argTypes[i];
+      if (!unifier.unify(sig.params[i], argTypes[i], i)) throw mismatch(i, argTypes[i]);
     }
-    TypeP expected = substitute(sig.params[i], unifier.substitution);
-    argTypes[i] = args[i].expr ? checkExpected(*args[i].expr, expected) : args[i].knownType;
-    if (!unifier.unify(sig.params[i], argTypes[i], i)) throw mismatch(i, argTypes[i]);
-  }
-  std::string unsolved;
-  if (long bad = unifier.solve(unsolved); bad >= 0) throw mismatch(bad, argTypes[bad]);
-  // Then the functions, each once its parameter types are known: a function's result can fix
-  // another's parameter types (comp(f, g, x) = f(g(x)) learns g's result type before f).
-  std::vector<size_t> functions;
-  for (size_t i = 0; i < args.size(); ++i)
-    if (sig.params[i]->isFunction()) functions.push_back(i);
-  auto known = [&](size_t i) {
-    TypeP expected = substitute(sig.params[i], unifier.substitution);
-    return std::none_of(expected->elements.begin(), expected->elements.end(),
-                        [](const TypeP& param) { return containsTypeVariable(param); });
-  };
-  std::vector<size_t> order;
-  while (order.size() < functions.size()) {
-    size_t next = functions.size();
-    for (size_t f = 0; f < functions.size() && next == functions.size(); ++f)
-      if (std::find(order.begin(), order.end(), functions[f]) == order.end() && known(functions[f]))
-        next = f;
-    if (next == functions.size()) {
-      for (size_t i : functions)
-        if (std::find(order.begin(), order.end(), i) == order.end())
-          throw CompileError(args[i].loc, "cannot infer the parameter types of the function "
-                                          "passed as '" +
-                                              decl.params[i].name + "' to " + decl.name);
-    }
-    size_t i = functions[next];
-    order.push_back(i);
-    if (!args[i].expr) throw mismatch(i, args[i].knownType);
-    TypeP expected = substitute(sig.params[i], unifier.substitution);
-    TypeP result = checkFunctionArgument(*args[i].expr, expected->elements,
-                                         "argument '" + decl.params[i].name + "' of " + decl.name);
-    if (!unifier.unify(sig.params[i]->result, result, i))
-      throw CompileError(args[i].loc, "the function passed as '" + decl.params[i].name + "' to " +
-                                          decl.name + " returns " + toString(result) +
-                                          ", expected " + toString(expected->result));
-    argTypes[i] = functionType(expected->elements, result);
+    std::string unsolved;
     if (long bad = unifier.solve(unsolved); bad >= 0) throw mismatch(bad, argTypes[bad]);
-  }
-  if (long bad = unifier.solve(unsolved); bad >= 0) throw mismatch(bad, argTypes[bad]);
-  std::string missing;
-  if (!unifier.boundAll(missing))
-    throw CompileError(calleeLoc, "cannot infer '" + missing + "' in this call of " + decl.name);
+    // Then the functions, each once its parameter types are known: a function's result can fix
+    // another's parameter types (comp(f, g, x) = f(g(x)) learns g's result type before f).
+    std::vector<size_t> functions;
+    for (size_t i = 0; i < args.size(); ++i)
+      if (sig.params[i]->isFunction()) functions.push_back(i);
+    auto known = [&](size_t i) {
+      TypeP expected = substitute(sig.params[i], unifier.substitution);
+      return std::none_of(expected->elements.begin(), expected->elements.end(),
+                          [](const TypeP& param) { return containsTypeVariable(param); });
+    };
+    std::vector<size_t> order;
+    while (order.size() < functions.size()) {
+      size_t next = functions.size();
+      for (size_t f = 0; f < functions.size() && next == functions.size(); ++f)
+        if (std::find(order.begin(), order.end(), functions[f]) == order.end() &&
+            known(functions[f]))
+          next = f;
+      if (next == functions.size()) {
+        for (size_t i : functions)
+          if (std::find(order.begin(), order.end(), i) == order.end())
+            throw CompileError(args[i].loc, "cannot infer the parameter types of the function "
+                                            "passed as '" +
+                                                decl.params[i].name + "' to " + decl.name);
+      }
+      size_t i = functions[next];
+      order.push_back(i);
+      if (!args[i].expr) throw mismatch(i, args[i].knownType);
+      TypeP expected = substitute(sig.params[i], unifier.substitution);
+      TypeP result =
+          checkFunctionArgument(*args[i].expr, expected->elements,
+                                "argument '" + decl.params[i].name + "' of " + decl.name);
+      if (!unifier.unify(sig.params[i]->result, result, i))
+        throw CompileError(args[i].loc, "the function passed as '" + decl.params[i].name + "' to " +
+                                            decl.name + " returns " + toString(result) +
+                                            ", expected " + toString(expected->result));
+      argTypes[i] = functionType(expected->elements, result);
+      if (long bad = unifier.solve(unsolved); bad >= 0) throw mismatch(bad, argTypes[bad]);
+    }
+    if (long bad = unifier.solve(unsolved); bad >= 0) throw mismatch(bad, argTypes[bad]);
+    std::string missing;
+    if (!unifier.boundAll(missing))
+      throw CompileError(calleeLoc, "cannot infer '" + missing + "' in this call of " + decl.name);
+
+    return nullptr;
+  };
+  std::vector<ast::Expr*> values(args.size(), nullptr);
+  for (size_t i = 0; i < args.size(); ++i)
+    if (!sig.params[i]->isFunction() && !sig.isSizeParam[i]) values[i] = args[i].expr;
+  checkLiteralsByUse(values, attempt);
 
   std::vector<std::pair<std::string, TypeP>> typeArgs;
   for (const auto& name : sig.typeParams)

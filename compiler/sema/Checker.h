@@ -5,6 +5,7 @@
 #include "sema/NameResolution.h"
 #include "sema/TypeChecker.h"
 
+#include <functional>
 #include <optional>
 #include <set>
 #include <unordered_map>
@@ -39,6 +40,8 @@ public:
   struct Local {
     TypeP type;       // a Function type for function parameters
     SizeVarP sizeVar; // set when the name is a size variable (an i64 value)
+    /// Counts the uses of a let-bound name whose literal type its uses may decide.
+    size_t* uses = nullptr;
   };
 
   FunctionChecker(ProgramChecker& program, const ModuleInfo& module)
@@ -68,8 +71,10 @@ private:
   TypeP checkProject(ast::Expr& expr);
   TypeP checkArrayLiteral(ast::Expr& expr, Hint hint);
   TypeP checkLet(ast::Expr& expr, Hint hint);
+  /// The bindings of a let from `index` on, then its body.
+  TypeP checkBindings(ast::Expr& expr, size_t index, Hint hint);
   TypeP checkIf(ast::Expr& expr, Hint hint);
-  void bindPattern(ast::Pattern& pattern, const TypeP& type);
+  void bindPattern(ast::Pattern& pattern, const TypeP& type, size_t* uses = nullptr);
 
   // Calls (CheckCalls.cpp)
   TypeP checkCall(ast::Expr& expr, Hint hint);
@@ -93,6 +98,25 @@ private:
   std::vector<Dim> shapeArgument(ast::Expr& shape, const char* builtin);
   TypeP checkIndexLambda(ast::Expr& lambda, size_t arity, const char* builtin, size_t& count);
   TypeP checkWhile(ast::Expr& call, Hint hint);
+
+  // Literals typed by their uses (CheckLiterals.cpp)
+  /// Checks `values` and their uses: attempt(nullptr, checked) checks the values (setting
+  /// checked[i] to each one's type) and the code using them; attempt(&forced, ...) uses the
+  /// value types `forced` (null where it must check the value itself), the values having been
+  /// checked at those types. When the first attempt fails, or its result is not `preferred`,
+  /// the literal parts of the values are tried at the other types a literal may take.
+  using LiteralAttempt =
+      std::function<TypeP(const std::vector<TypeP>* forced, std::vector<TypeP>& checked)>;
+  /// `used`, when given, says after the first attempt failed whether the values were used
+  /// before the failure: when not, their types cannot have caused it.
+  TypeP checkLiteralsByUse(const std::vector<ast::Expr*>& values, const LiteralAttempt& attempt,
+                           const std::function<bool(const TypeP&)>& preferred = nullptr,
+                           const std::function<bool()>& used = nullptr);
+  /// Which arrays of `value`'s type (flattened) are made of literals, so could take another
+  /// element type.
+  std::vector<bool> literalLeaves(ast::Expr& value, const TypeP& type);
+  /// Whether a value may be made of literals whose type later uses decide.
+  bool mayBeLiteral(const ast::Expr& value, const TypeP& type);
 
 public:
   /// The dimension an expression denotes, when it is a size: a constant, a size
@@ -124,6 +148,11 @@ private:
   /// not walk every scope (a chain of n lets opens n of them).
   std::unordered_map<std::string, std::vector<Local*>> visible_;
   std::unordered_map<const ast::Expr*, Literal> literalClasses_;
+  /// How many more combinations of literal types this checker may try: values nested in
+  /// each other's uses multiply them.
+  size_t literalAttempts_ = 1024;
+  /// How many expressions check() has begun: how far an attempt got before it failed.
+  size_t checksStarted_ = 0;
 };
 
 /// The most instances of one generic function (README, "Compile-time limits"): generic

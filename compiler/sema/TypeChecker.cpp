@@ -122,6 +122,7 @@ TypeP FunctionChecker::check(ast::Expr& expr, Hint hint) {
   // leaves i64 (reshape, concat, a built shape, a call's instantiated result), and
   // DimTermLimitError where it grows past its limit: the innermost expression being
   // checked is where it happened.
+  ++checksStarted_;
   TypeP type;
   try {
     type = checkKind(expr, hint);
@@ -216,6 +217,7 @@ TypeP FunctionChecker::checkName(ast::Expr& expr) {
       resolution->kind = Resolution::Kind::SizeVar;
       resolution->sizeVar = local->sizeVar;
     }
+    if (local->uses) ++*local->uses;
     expr.resolution = resolution;
     return local->type;
   }
@@ -309,11 +311,16 @@ TypeP FunctionChecker::checkBinary(ast::Expr& expr, Hint hint) {
   if (isLiteralLike(left) && !isLiteralLike(right)) {
     rightType = check(right, operandHint);
     leftType = check(left, elemOf(rightType));
-  } else {
-    leftType = check(left, operandHint);
-    rightType = check(right, isLiteralLike(right) ? elemOf(leftType) : operandHint);
+    return binaryResult(op, leftType, rightType, expr.opLoc);
   }
-  return binaryResult(op, leftType, rightType, expr.opLoc);
+  // The left operand's literals take the right's type when it has one (LANGUAGE.md §2):
+  // build([n], \_ -> 0.0) * w with w: [n]f32; the right's always follow the left's.
+  auto attempt = [&](const std::vector<TypeP>* forced, std::vector<TypeP>& checked) {
+    leftType = checked[0] = forced && (*forced)[0] ? (*forced)[0] : check(left, operandHint);
+    rightType = check(right, elemOf(leftType));
+    return binaryResult(op, leftType, rightType, expr.opLoc);
+  };
+  return checkLiteralsByUse({&left}, attempt);
 }
 
 TypeP FunctionChecker::checkIndex(ast::Expr& expr) {
@@ -365,24 +372,31 @@ TypeP FunctionChecker::checkArrayLiteral(ast::Expr& expr, Hint hint) {
       leader = i;
       break;
     }
-  TypeP element = check(expr.operand(leader), hint);
-  if (element->isFunction())
-    throw CompileError(expr.operand(leader).range.begin, "an array cannot hold functions");
-  Hint elementHint = hint;
-  if (auto arrays = flatten(element); arrays.size() == 1 && arrays[0]->isArray())
-    elementHint = arrays[0]->elem;
-  for (size_t i = 0; i < expr.operands.size(); ++i) {
-    if (i == leader) continue;
-    TypeP other = check(expr.operand(i), elementHint);
-    if (!equal(other, element))
-      throw CompileError(expr.operand(i).range.begin,
-                         "array literal elements have different types: " + toString(element) +
-                             " and " + toString(other));
-  }
+  // The leader's literals take the other elements' type when they have one (LANGUAGE.md §2).
+  TypeP element;
+  auto attempt = [&](const std::vector<TypeP>* forced, std::vector<TypeP>& checked) {
+    element = checked[0] =
+        forced && (*forced)[0] ? (*forced)[0] : check(expr.operand(leader), hint);
+    if (element->isFunction())
+      throw CompileError(expr.operand(leader).range.begin, "an array cannot hold functions");
+    Hint elementHint = hint;
+    if (auto arrays = flatten(element); arrays.size() == 1 && arrays[0]->isArray())
+      elementHint = arrays[0]->elem;
+    for (size_t i = 0; i < expr.operands.size(); ++i) {
+      if (i == leader) continue;
+      TypeP other = check(expr.operand(i), elementHint);
+      if (!equal(other, element))
+        throw CompileError(expr.operand(i).range.begin,
+                           "array literal elements have different types: " + toString(element) +
+                               " and " + toString(other));
+    }
+    return element;
+  };
+  checkLiteralsByUse({&expr.operand(leader)}, attempt);
   return prependDims({Dim::constant(static_cast<int64_t>(expr.operands.size()))}, element);
 }
 
-void FunctionChecker::bindPattern(ast::Pattern& pattern, const TypeP& type) {
+void FunctionChecker::bindPattern(ast::Pattern& pattern, const TypeP& type, size_t* uses) {
   switch (pattern.kind) {
   case ast::Pattern::Kind::Wildcard:
     return;
@@ -390,7 +404,7 @@ void FunctionChecker::bindPattern(ast::Pattern& pattern, const TypeP& type) {
     if (isBuiltinName(pattern.name))
       throw CompileError(pattern.range.begin, "cannot redefine built-in '" + pattern.name + "'");
     pattern.type = type;
-    bind(pattern.name, Local{type, nullptr});
+    bind(pattern.name, Local{type, nullptr, uses});
     return;
   case ast::Pattern::Kind::Tuple:
     if (!type->isTuple() || type->elements.size() != pattern.elements.size())
@@ -398,19 +412,56 @@ void FunctionChecker::bindPattern(ast::Pattern& pattern, const TypeP& type) {
                                                   " does not match a value of type " +
                                                   toString(type));
     for (size_t i = 0; i < pattern.elements.size(); ++i)
-      bindPattern(pattern.elements[i], type->elements[i]);
+      bindPattern(pattern.elements[i], type->elements[i], uses);
     return;
   }
 }
 
 TypeP FunctionChecker::checkLet(ast::Expr& expr, Hint hint) {
+  return checkBindings(expr, 0, hint);
+}
+
+TypeP FunctionChecker::checkBindings(ast::Expr& expr, size_t index, Hint hint) {
   size_t depth = scopes_.size();
-  for (auto& binding : expr.bindings) {
+  // Bindings of values that cannot be literals bind at once (no recursion along long chains
+  // of lets); a literal's type is decided by the code after it (LANGUAGE.md §2).
+  for (; index < expr.bindings.size(); ++index) {
+    auto& binding = expr.bindings[index];
     TypeP value = check(*binding.value);
+    if (mayBeLiteral(*binding.value, value)) break;
     pushScope();
     bindPattern(binding.pattern, value);
   }
-  TypeP body = check(expr.operand(0), hint);
+  if (index == expr.bindings.size()) {
+    TypeP body = check(expr.operand(0), hint);
+    popScopes(depth);
+    return body;
+  }
+  auto& binding = expr.bindings[index];
+  size_t valueDepth = scopes_.size();
+  bool first = true;
+  size_t uses = 0; // of the names bound here in the first attempt
+  auto attempt = [&](const std::vector<TypeP>* forced, std::vector<TypeP>& checked) {
+    // The first attempt's value was checked above.
+    checked[0] = forced && (*forced)[0] ? (*forced)[0]
+                 : first                ? binding.value->type
+                                        : check(*binding.value);
+    pushScope();
+    bindPattern(binding.pattern, checked[0], first ? &uses : nullptr);
+    first = false;
+    TypeP body = checkBindings(expr, index + 1, hint);
+    popScopes(valueDepth);
+    return body;
+  };
+  // A literal bound here takes the element type the let is expected to have when that is
+  // what its body then has: def f(): f32 = let z = 0.0 in z.
+  auto preferred = [&](const TypeP& body) {
+    return !hint || !body->isArray() || !body->typeVar.empty() || body->elem == *hint;
+  };
+  // A failure before any use of the names is not theirs: nested lets of literals retry
+  // only the binding that failed, not every combination of those around it.
+  TypeP body =
+      checkLiteralsByUse({binding.value.get()}, attempt, preferred, [&] { return uses != 0; });
   popScopes(depth);
   return body;
 }
@@ -429,17 +480,23 @@ TypeP FunctionChecker::checkIf(ast::Expr& expr, Hint hint) {
   TypeP thenType, elseType;
   if (isLiteralLike(thenBranch) && isLiteralLike(elseBranch))
     hint = jointLiteralHint(hint, {&thenBranch, &elseBranch});
-  if (isLiteralLike(thenBranch) && !isLiteralLike(elseBranch)) {
-    elseType = check(elseBranch, hint);
-    thenType = check(thenBranch, elemOf(elseType));
-  } else {
-    thenType = check(thenBranch, hint);
-    elseType = check(elseBranch, elemOf(thenType));
-  }
-  if (!equal(thenType, elseType))
-    throw CompileError(elseBranch.range.begin,
-                       "the branches of 'if' have different types: " + toString(thenType) +
-                           " and " + toString(elseType));
+  // The branch checked first takes the other's type for its literals (LANGUAGE.md §2): a
+  // literal branch follows the other, and so does a first branch made of literals.
+  bool elseFirst = isLiteralLike(thenBranch) && !isLiteralLike(elseBranch);
+  ast::Expr& firstBranch = elseFirst ? elseBranch : thenBranch;
+  ast::Expr& secondBranch = elseFirst ? thenBranch : elseBranch;
+  auto attempt = [&](const std::vector<TypeP>* forced, std::vector<TypeP>& checked) {
+    TypeP first = checked[0] = forced && (*forced)[0] ? (*forced)[0] : check(firstBranch, hint);
+    TypeP second = check(secondBranch, elemOf(first));
+    thenType = elseFirst ? second : first;
+    elseType = elseFirst ? first : second;
+    if (!equal(thenType, elseType))
+      throw CompileError(elseBranch.range.begin,
+                         "the branches of 'if' have different types: " + toString(thenType) +
+                             " and " + toString(elseType));
+    return thenType;
+  };
+  checkLiteralsByUse({&firstBranch}, attempt);
   if (thenType->isFunction())
     throw CompileError(thenBranch.range.begin, "'if' cannot choose between functions");
   return thenType;
