@@ -242,7 +242,7 @@ private:
     const Reach& reach = reach_.at(&let);
     auto uses = uses_.find(let.vars[0]->id);
     return let.operands[0]->kind != K::Diff && let.operands[0]->kind != K::Loop &&
-           let.operands[0]->kind != K::While &&
+           let.operands[0]->kind != K::While && let.operands[0]->kind != K::Custom &&
            reach.paths == 1 && !reach.depthVaries && binders_.at(let.vars[0]->id).paths == 1 &&
            uses != uses_.end() && uses->second.paths == 1 && !uses->second.depthVaries &&
            uses->second.depth == reach.depth;
@@ -358,8 +358,7 @@ private:
     if (uses.count == 0) return body;
     // A differentiation stays let-bound: the AD pass replaces the binding. So does a loop:
     // computed once, whatever reads its result.
-    if (value->kind == K::Diff || value->kind == K::Loop || value->kind == K::While)
-      return nullptr;
+    if (value->kind == K::Diff || value->kind == K::Loop || value->kind == K::While) return nullptr;
     if (isTrivialValue(value)) return uses.oneBinder ? nullptr : substitute(body, x, value);
     if (uses.count == 1 && !uses.inLoop) return substitute(body, x, value);
     return nullptr;
