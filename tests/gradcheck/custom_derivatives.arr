@@ -113,3 +113,45 @@ entry hvpExact(x: [n]f64, t: [n]f64): [n]f64 = 6.0 * x * t
 entry gradCube(x: [n]f64) = grad(cube)(x)
 -- CHECK-JVP: gradCube hvpCube [3]
 -- CHECK-EQUAL: hvpPrelude hvpExact [3] [3]
+
+-- With a rule that differs from f's derivative (twice it), the order of modes shows what
+-- y is differentiated as: reverse over reverse through the rule (4 exp x), forward over
+-- reverse through f (2 exp x).
+def wrongExp(x: f64): f64 = customVjp(exp, \v y ct -> 2.0 * y * ct)(x)
+entry ddWrong(x: f64) = grad(\v -> grad(wrongExp)(v))(x)
+entry hWrong(x: f64, t: f64) = jvp(\v -> grad(wrongExp)(v))(x, t)
+-- CHECK-OUTPUT: ddWrong
+-- INPUT: 0.0
+-- EXPECT: 4.0
+-- CHECK-OUTPUT: hWrong
+-- INPUT: 0.0 1.0
+-- EXPECT: 2.0
+-- EXPECT: 2.0
+
+-- A tuple result, a rule applied as grad's function directly, a customJvp in a fold's step
+-- under forward mode, a result with an integer component, and f32.
+def pairF(a: f64, b: f64): (f64, f64) =
+  customVjp(\u v -> (u + v, u * v), \u v y ct -> (ct.0 + ct.1 * v, ct.0 + ct.1 * u))(a, b)
+entry lossPair(a: f64, b: f64): f64 = let p = pairF(a, b) in p.0 * p.1
+entry dPair(a: f64, b: f64) = grad(\u v -> let p = pairF(u, v) in p.0 * p.1)(a, b)
+entry direct(x: f64) = grad(customVjp(\v -> v * v, \v y ct -> 7.0 * ct))(x)
+entry lossFoldJvp(x: [n]f64, w: f64): f64 =
+  fold(\s v -> customJvp(\a b -> a * w + sin(b), \a b y ta tb -> ta * w + tb * cos(b))(s, v),
+       0.0, x)
+entry jvpFold(x: [n]f64, w: f64, t: [n]f64) = jvp(\v -> lossFoldJvp(v, w))(x, t)
+def mixed(x: [n]f64, k: i64): ([n]f64, i64) =
+  customJvp(\v j -> (v * f64(j), j + 1), \v j y t -> t * f64(j))(x, k)
+entry lossMixed(x: [n]f64): [n]f64 = mixed(x, 3).0
+entry jvpMixed(x: [n]f64, t: [n]f64) = jvp(\v -> mixed(v, 3).0)(x, t)
+entry vjpMixed(x: [n]f64, ct: [n]f64) = vjp(\v -> mixed(v, 3).0)(x, ct)
+def s32(x: f32): f32 = customVjp(\v -> v * v, \v y ct -> 2.0 * v * ct)(x)
+entry d32(x: f32) = grad(s32)(x)
+-- CHECK-GRAD: lossPair dPair [] []
+-- CHECK-JVP: lossFoldJvp jvpFold [4] ~[]
+-- CHECK-VJP-JVP: lossMixed vjpMixed jvpMixed [3]
+-- CHECK-OUTPUT: direct
+-- INPUT: 2.0
+-- EXPECT: 7.0
+-- CHECK-OUTPUT: d32
+-- INPUT: 3.0
+-- EXPECT: 6.0
