@@ -374,8 +374,8 @@ TypeP FunctionChecker::checkCustomDerivative(ast::Expr& form, const std::vector<
   } catch (const CompileError& error) {
     // A named rule is checked as a call of it: say that it is the rule, and what it must take.
     Loc loc = rule.range.begin;
-    if (rule.kind != ast::Expr::Kind::Name || error.message.empty() ||
-        error.loc.line != loc.line || error.loc.col != loc.col)
+    if (rule.kind != ast::Expr::Kind::Name || error.message.empty() || error.loc.line != loc.line ||
+        error.loc.col != loc.col)
       throw;
     throw CompileError(error.loc, ruleContext + " does not fit: " + error.message, error.notes);
   }
