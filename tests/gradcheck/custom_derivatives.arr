@@ -155,3 +155,13 @@ entry d32(x: f32) = grad(s32)(x)
 -- CHECK-OUTPUT: d32
 -- INPUT: 3.0
 -- EXPECT: 6.0
+
+-- A rule with loops in it: the reverse cumulative sum, checked against forward mode through f
+-- (<w, J v> = <J^T w, v> holds only when the rule is f's true derivative).
+def cumsum(x: [n]f64): [n]f64 =
+  customVjp(\v -> scan(\s a -> s + a, 0.0, v),
+            \v y ct -> reverse(scan(\s a -> s + a, 0.0, reverse(ct))))(x)
+entry lossCum(x: [n]f64): [n]f64 = cumsum(x * x)
+entry vjpCum(x: [n]f64, ct: [n]f64) = vjp(\v -> cumsum(v * v))(x, ct)
+entry jvpCum(x: [n]f64, t: [n]f64) = jvp(\v -> cumsum(v * v))(x, t)
+-- CHECK-VJP-JVP: lossCum vjpCum jvpCum [5]

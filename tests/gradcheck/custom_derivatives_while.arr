@@ -19,3 +19,13 @@ entry lossPoint(a: f64): f64 = fixedPoint(a)
 -- CHECK-JVP: lossPoint jvpFixed []
 -- TOL: 1e-10 1e-12
 -- CHECK-EQUAL: dFixed dUnrolled []
+-- TOL: default
+
+-- A call with a rule in a while loop's step, under reverse mode.
+def damp(x: f64, w: f64): f64 =
+  while(20, \s -> s.1 < 5,
+        \s -> (customVjp(\a -> sin(a) * w + a, \a y ct -> ct * (cos(a) * w + 1.0))(s.0), s.1 + 1),
+        (x, 0)).0
+entry lossDamp(x: f64, w: f64): f64 = damp(x, w)
+entry dDamp(x: f64, w: f64) = grad(\v -> damp(v, w))(x)
+-- CHECK-GRAD: lossDamp dDamp [] ~[]
