@@ -613,7 +613,11 @@ void Emitter::blockedLoop(const Stmt& s, llvm::Value* begin, llvm::Value* end) {
   builder_.CreateBr(header);
   builder_.SetInsertPoint(header);
   llvm::Value* current = builder_.CreateLoad(builder_.getInt64Ty(), index);
-  builder_.CreateCondBr(builder_.CreateICmpSLT(current, end), body, exit);
+  llvm::Value* more = builder_.CreateICmpSLT(current, end);
+  // A while loop whose condition stopped it inside a block stops: the block loop would
+  // otherwise start that block again, and again, from where it stopped.
+  if (s.whileCondition) more = builder_.CreateAnd(more, expr(s.whileCondition));
+  builder_.CreateCondBr(more, body, exit);
   builder_.SetInsertPoint(body);
   checkInterrupt();
   // current < end, so end - current is exact as an unsigned number, and so is the sum
