@@ -485,6 +485,68 @@ NodeP makeWhile(NodeP bound, std::vector<NodeP> init, std::vector<NodeP> capture
   return made;
 }
 
+NodeP makeCustom(DiffKind mode, std::vector<NodeP> inputs, std::vector<NodeP> value,
+                 std::vector<NodeP> captured, FunctionP rule) {
+  if (mode != DiffKind::Vjp && mode != DiffKind::Jvp) fail("custom: the mode must be vjp or jvp");
+  if (value.empty()) fail("custom: no value");
+  std::vector<Type> expected, floatInputs, floatValue, valueTypes;
+  std::vector<bool> differentiable;
+  for (const auto& input : inputs) {
+    expected.push_back(single(input, "custom"));
+    differentiable.push_back(isFloat(input->type.elem));
+    if (differentiable.back()) floatInputs.push_back(input->type);
+  }
+  for (const auto& component : value) {
+    expected.push_back(single(component, "custom"));
+    valueTypes.push_back(component->type);
+    if (isFloat(component->type.elem)) floatValue.push_back(component->type);
+  }
+  const std::vector<Type>& incoming = mode == DiffKind::Vjp ? valueTypes : floatInputs;
+  const std::vector<Type>& outgoing = mode == DiffKind::Vjp ? floatInputs : floatValue;
+  expected.insert(expected.end(), incoming.begin(), incoming.end());
+  for (const auto& component : captured)
+    expected.push_back(single(component, "custom"));
+  const auto& params = rule->params;
+  if (params.size() != expected.size())
+    fail("custom: the rule takes " + std::to_string(params.size()) + " parameters, expected " +
+         std::to_string(expected.size()));
+  for (size_t i = 0; i < params.size(); ++i)
+    if (params[i]->type != expected[i])
+      fail("custom: parameter " + std::to_string(i) + " of the rule has type " +
+           toString(params[i]->type) + ", expected " + toString(expected[i]));
+  std::vector<Type> results = resultTypes(*rule->body);
+  if (results != outgoing)
+    fail("custom: the rule returns " + std::to_string(results.size()) +
+         " components of other types than the " + std::to_string(outgoing.size()) + " expected");
+  auto made = node(Node::Kind::Custom);
+  made->diffKind = mode;
+  made->stateCount = uint32_t(inputs.size());
+  made->elementCount = uint32_t(value.size());
+  made->differentiable = std::move(differentiable);
+  made->operands = std::move(inputs);
+  made->operands.insert(made->operands.end(), value.begin(), value.end());
+  made->operands.insert(made->operands.end(), captured.begin(), captured.end());
+  made->function = std::move(rule);
+  if (valueTypes.size() == 1)
+    made->type = valueTypes[0];
+  else
+    made->types = std::move(valueTypes);
+  return made;
+}
+
+std::vector<NodeP> customInputs(const Node& custom) {
+  return {custom.operands.begin(), custom.operands.begin() + custom.stateCount};
+}
+
+std::vector<NodeP> customValue(const Node& custom) {
+  auto first = custom.operands.begin() + custom.stateCount;
+  return {first, first + custom.elementCount};
+}
+
+std::vector<NodeP> customCaptured(const Node& custom) {
+  return {custom.operands.begin() + custom.stateCount + custom.elementCount, custom.operands.end()};
+}
+
 std::vector<NodeP> whileInit(const Node& loop) {
   return {loop.operands.begin() + 1, loop.operands.begin() + 1 + loop.stateCount};
 }
@@ -575,6 +637,14 @@ NodeP rebuild(const Node& old, std::vector<NodeP> operands, std::vector<NodeP> i
     std::vector<NodeP> init(first, first + old.stateCount);
     std::vector<NodeP> captured(first + old.stateCount, operands.end());
     return makeWhile(operands[0], std::move(init), std::move(captured), std::move(function));
+  }
+  case K::Custom: {
+    auto first = operands.begin();
+    std::vector<NodeP> inputs(first, first + old.stateCount);
+    std::vector<NodeP> value(first + old.stateCount, first + old.stateCount + old.elementCount);
+    std::vector<NodeP> captured(first + old.stateCount + old.elementCount, operands.end());
+    return makeCustom(old.diffKind, std::move(inputs), std::move(value), std::move(captured),
+                      std::move(function));
   }
   }
   fail("rebuild: unknown node kind");

@@ -63,6 +63,15 @@ std::vector<NodeP> loopCaptured(const Node& loop);
 /// next state.
 NodeP makeWhile(NodeP bound, std::vector<NodeP> init, std::vector<NodeP> captured,
                 FunctionP function);
+/// A call whose derivative in `mode` (Vjp or Jvp) the closed function `rule` gives (see
+/// Node::Kind::Custom). Its value is `value`, the call computed from `inputs` by ordinary code.
+NodeP makeCustom(DiffKind mode, std::vector<NodeP> inputs, std::vector<NodeP> value,
+                 std::vector<NodeP> captured, FunctionP rule);
+/// The operands of a custom node: its inputs, its value, the rule's captured values.
+std::vector<NodeP> customInputs(const Node& custom);
+std::vector<NodeP> customValue(const Node& custom);
+std::vector<NodeP> customCaptured(const Node& custom);
+
 /// The operands of a while loop after its bound.
 std::vector<NodeP> whileInit(const Node& loop);
 std::vector<NodeP> whileCaptured(const Node& loop);

@@ -98,6 +98,13 @@ struct Node {
                  // captured values; function (closed) maps (state, captured) to (holds, next
                  // state): `holds` is the condition of the state it is given. Steps at most
                  // bound times while the condition holds; results: the final state
+    Custom,      // a call with a derivative rule given by the programmer (customVjp/customJvp):
+                 // operands are the inputs x (stateCount of them), the call's value y
+                 // (elementCount) and the rule's captured values; results: y. function (closed)
+                 // is the rule, mapping (x, y, cotangents of y or tangents of the float x,
+                 // captured) to the cotangents of the float x (diffKind Vjp) or the tangents of
+                 // the float y (Jvp). Differentiation in the rule's mode uses the rule and not
+                 // y's own derivative; in the other mode the node is y. Removed after AD.
   };
 
   Kind kind;
@@ -112,8 +119,9 @@ struct Node {
   UnaryOp unaryOp = UnaryOp::Neg;
   BinaryOp binaryOp = BinaryOp::Add;
   DiffKind diffKind = DiffKind::Grad;
-  FunctionP function;               // Diff; Loop: the step; While: condition and step
-  std::vector<bool> differentiable; // Diff: per parameter of `function`
+  FunctionP function;               // Diff; Loop: the step; While: condition and step; Custom:
+                                    // the rule
+  std::vector<bool> differentiable; // Diff: per parameter of `function`; Custom: per input
   uint32_t stateCount = 0;   // Loop: the state's components (the first operands); While: after
                              // the bound
   uint32_t elementCount = 0; // Loop: the elements' components (the next operands)

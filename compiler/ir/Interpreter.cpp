@@ -92,6 +92,8 @@ const char* kindName(K kind) {
     return "loop";
   case K::While:
     return "while";
+  case K::Custom:
+    return "custom";
   }
   return "unknown";
 }

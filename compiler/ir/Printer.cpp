@@ -181,6 +181,22 @@ public:
         text += (i ? " " : "") + varName(*node.function->params[i]);
       return text + " ->\n" + pad + "    " + print(*node.function->body, indent + 2) + ")";
     }
+    case K::Custom: {
+      // customVjp [inputs..] [value..] [captured..] (\inputs.. value.. incoming.. captured.. ->
+      // rule)
+      auto list = [&](const std::vector<NodeP>& nodes) {
+        std::string text = "[";
+        for (size_t i = 0; i < nodes.size(); ++i)
+          text += (i ? ", " : "") + print(*nodes[i], indent);
+        return text + "]";
+      };
+      std::string text = std::string(node.diffKind == DiffKind::Vjp ? "customVjp " : "customJvp ") +
+                         list(customInputs(node)) + " " + list(customValue(node)) + " " +
+                         list(customCaptured(node)) + " (\\";
+      for (size_t i = 0; i < node.function->params.size(); ++i)
+        text += (i ? " " : "") + varName(*node.function->params[i]);
+      return text + " ->\n" + pad + "    " + print(*node.function->body, indent + 2) + ")";
+    }
     case K::Diff: {
       std::string text = std::string(toString(node.diffKind)) + " (\\";
       for (size_t i = 0; i < node.function->params.size(); ++i)

@@ -86,7 +86,8 @@ private:
     case K::LetTuple:
       check(node->operands[0]);
       if (node->kind == K::LetTuple && node->operands[0]->kind != K::Diff &&
-          node->operands[0]->kind != K::Loop && node->operands[0]->kind != K::While)
+          node->operands[0]->kind != K::Loop && node->operands[0]->kind != K::While &&
+          node->operands[0]->kind != K::Custom)
         fail("let tuple of something other than a differentiation or a loop", *node);
       for (const auto& var : node->vars)
         bind(var);
@@ -114,6 +115,7 @@ private:
       break;
     case K::Loop:
     case K::While:
+    case K::Custom:
       checkClosedFunction(*node->function);
       for (const auto& operand : node->operands)
         check(operand);

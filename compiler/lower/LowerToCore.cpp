@@ -32,16 +32,21 @@ struct Frame;
 using Env = std::shared_ptr<const Frame>;
 
 /// A function known at compile time: every call of it is inlined.
+struct FunctionValue;
+using FunctionP = std::shared_ptr<const FunctionValue>;
+
 struct FunctionValue {
-  enum class Kind { Instance, Lambda, Builtin };
+  enum class Kind { Instance, Lambda, Builtin, Custom };
   Kind kind = Kind::Instance;
   const sema::FunctionInstance* instance = nullptr;
   const ast::Expr* lambda = nullptr;
   Env closure; // Lambda: the scope it was written in
   Sizes sizes; // the size substitution to lower its body with
   Builtin builtin = Builtin::NoGrad;
+  // Custom: customVjp(primal, rule) or customJvp(primal, rule)
+  FunctionP primal, rule;
+  core::DiffKind mode = core::DiffKind::Vjp;
 };
-using FunctionP = std::shared_ptr<const FunctionValue>;
 
 /// What a name stands for: the components of a value, or a function.
 struct Value {
@@ -369,13 +374,89 @@ private:
         operands.push_back(arg.components.at(0));
       return {{applyElementwise(function.builtin, operands)}, nullptr};
     }
+    case FunctionValue::Kind::Custom:
+      return callWithRule(function, args);
     }
     return {};
+  }
+
+  /// A call of customVjp(f, rule) or customJvp(f, rule): f's body, inlined; under
+  /// differentiation, wrapped in a custom node that carries the rule, closed over what it
+  /// mentions of the enclosing scope. Outside any differentiation the rule is never used.
+  Value callWithRule(const FunctionValue& function, const std::vector<Value>& args) {
+    Value value = call(*function.primal, args);
+    if (differentiating_ == 0) return value;
+    Components inputs, results;
+    for (const Value& arg : args)
+      inputs.insert(inputs.end(), arg.components.begin(), arg.components.end());
+    for (NodeP& component : value.components)
+      results.push_back(share(component, "y"));
+    auto rule = std::make_shared<core::Function>();
+    auto param = [&](const NodeP& component) {
+      rule->params.push_back(core::newVar("r", component->type));
+      return core::makeVariable(rule->params.back());
+    };
+    std::vector<Value> ruleArgs;
+    for (const Value& arg : args) {
+      Value copy;
+      for (const NodeP& component : arg.components)
+        copy.components.push_back(param(component));
+      ruleArgs.push_back(std::move(copy));
+    }
+    Value y;
+    for (const NodeP& component : results)
+      y.components.push_back(param(component));
+    ruleArgs.push_back(y);
+    if (function.mode == core::DiffKind::Vjp) {
+      Value cotangent;
+      for (const NodeP& component : results)
+        cotangent.components.push_back(param(component));
+      ruleArgs.push_back(std::move(cotangent));
+    } else {
+      for (const Value& arg : args) { // the tangents of the parameters with a float part
+        Value tangent;
+        for (const NodeP& component : arg.components)
+          if (core::isFloat(component->type.elem)) tangent.components.push_back(param(component));
+        if (!tangent.components.empty()) ruleArgs.push_back(std::move(tangent));
+      }
+    }
+    openScope();
+    Components ruleResults = call(*function.rule, ruleArgs).components;
+    NodeP body = closeScope(core::makeTuple(ruleResults));
+    std::unordered_map<uint32_t, NodeP> captures;
+    Components captured;
+    for (const VarP& outer : core::freeVariables(body)) {
+      bool own = std::any_of(rule->params.begin(), rule->params.end(),
+                             [&](const VarP& p) { return p->id == outer->id; });
+      if (own) continue;
+      rule->params.push_back(core::newVar(outer->name, outer->type));
+      captures[outer->id] = core::makeVariable(rule->params.back());
+      captured.push_back(core::makeVariable(outer));
+    }
+    rule->body = core::substitute(body, captures);
+    NodeP custom = core::makeCustom(function.mode, inputs, results, captured, rule);
+    if (custom->resultCount() == 1) return single(share(custom, "custom"));
+    std::vector<VarP> vars;
+    Components bound;
+    for (const auto& type : custom->types) {
+      vars.push_back(core::newVar("custom", type));
+      bound.push_back(core::makeVariable(vars.back()));
+    }
+    scopes_.back().push_back({vars, custom});
+    return {bound, nullptr};
   }
 
   /// The function a function-typed argument denotes.
   FunctionP functionValue(const ast::Expr& expr, const Env& env, const Sizes& sizes) {
     auto function = std::make_shared<FunctionValue>();
+    if (expr.kind == ast::Expr::Kind::Call) { // customVjp(f, rule) or customJvp(f, rule)
+      function->kind = FunctionValue::Kind::Custom;
+      function->primal = functionValue(expr.operand(1), env, sizes);
+      function->rule = functionValue(expr.operand(2), env, sizes);
+      function->mode = expr.resolution->builtin == Builtin::CustomVjp ? core::DiffKind::Vjp
+                                                                      : core::DiffKind::Jvp;
+      return function;
+    }
     if (expr.kind == ast::Expr::Kind::Lambda) {
       function->kind = FunctionValue::Kind::Lambda;
       function->lambda = &expr;
@@ -584,6 +665,9 @@ private:
     switch (resolution.kind) {
     case Resolution::Kind::Builtin:
       if (sema::isDifferentiation(resolution.builtin)) return lowerDiff(call, env, sizes);
+      if (sema::isCustomDerivative(resolution.builtin))
+        return this->call(*functionValue(call.operand(0), env, sizes),
+                          lowerArguments(call, 1, argc, env, sizes));
       return lowerBuiltin(call, resolution, env, sizes);
     case Resolution::Kind::Function: {
       FunctionValue function;
@@ -900,7 +984,9 @@ private:
       params.push_back(std::move(param));
     }
     openScope();
+    ++differentiating_;
     Components body = this->call(*function, params).components;
+    --differentiating_;
     coreFunction->body = closeScope(core::makeTuple(body));
     for (const auto& extra :
          lowerArguments(call, 1 + arity, call.operands.size() - 1 - arity, env, sizes))
@@ -924,7 +1010,8 @@ private:
   std::vector<std::pair<Loc, std::string>> calls_; // the calls being inlined, outermost first
   // Per scope of scopes_: the calls inlined in it, by callKey, and their let-bound results.
   std::vector<std::map<std::string, Value>> sharedCalls_;
-  std::string callName_; // the let name for the call being lowered, if it is a let's value
+  std::string callName_;    // the let name for the call being lowered, if it is a let's value
+  int differentiating_ = 0; // how many differentiated functions enclose what is lowered
 };
 
 } // namespace

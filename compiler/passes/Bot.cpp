@@ -132,6 +132,17 @@ private:
         NodeP rest = norm(substitute(b.operands[1], rows));
         return makeLetTuple(arrays, lifted, inner(rest));
       }
+      if (value->kind == K::Custom) {
+        NodeP lifted = liftCustom(k, i, *value);
+        std::vector<VarP> arrays;
+        std::unordered_map<uint32_t, NodeP> rows;
+        for (size_t r = 0; r < b.vars.size(); ++r) {
+          arrays.push_back(newVar(b.vars[r]->name, lifted->types.at(r)));
+          rows[b.vars[r]->id] = makeIndex(makeVariable(arrays.back()), {makeVariable(i)});
+        }
+        NodeP rest = norm(substitute(b.operands[1], rows));
+        return makeLetTuple(arrays, lifted, inner(rest));
+      }
       if (value->kind != K::Loop)
         throw IRError("BOT: cannot vectorise " + print(*value).substr(0, 80));
       NodeP lifted = liftLoop(k, i, *value);
@@ -150,6 +161,8 @@ private:
     }
     case K::Loop: // one result: the final state
       return liftLoop(k, i, b);
+    case K::Custom:
+      return liftCustom(k, i, b);
     case K::While: { // one state component, then the steps liftWhile adds
       NodeP lifted = liftWhile(k, i, b);
       std::vector<VarP> arrays;
@@ -270,6 +283,48 @@ private:
     lifted->body = build(k, row, norm(substitute(step.body, rows)));
     return makeLoop(loop.shape[0], std::move(init), std::move(elements), std::move(captured),
                     lifted);
+  }
+
+  /// build k (\i -> custom inputs value captured rule), the node mentioning i: one custom
+  /// node over the k elements, whose rule is the old one applied to each element (built over
+  /// k): the call with a rule stays opaque, each element differentiated by the rule.
+  NodeP liftCustom(const Dim& k, const VarP& i, const Node& custom) {
+    auto lift = [&](const NodeP& value) { return build(k, i, value); };
+    auto liftedType = [&](Type type) {
+      type.shape.insert(type.shape.begin(), k);
+      return type;
+    };
+    const core::Function& rule = *custom.function;
+    auto lifted = std::make_shared<core::Function>();
+    VarP lane = newVar("lane", scalarType(Elem::I64));
+    ranges_[lane->id] = k;
+    std::unordered_map<uint32_t, NodeP> rows; // the old parameters, as rows of the new
+    auto liftParam = [&](const VarP& param) {
+      lifted->params.push_back(newVar(param->name, liftedType(param->type)));
+      rows[param->id] = makeIndex(makeVariable(lifted->params.back()), {makeVariable(lane)});
+    };
+    std::vector<NodeP> inputs, value, captured;
+    for (const NodeP& input : core::customInputs(custom))
+      inputs.push_back(lift(input));
+    for (const NodeP& component : core::customValue(custom))
+      value.push_back(lift(component));
+    size_t incoming = rule.params.size() - custom.operands.size();
+    size_t position = 0;
+    for (; position < inputs.size() + value.size() + incoming; ++position)
+      liftParam(rule.params[position]);
+    for (const NodeP& operand : core::customCaptured(custom)) {
+      const VarP& param = rule.params[position++];
+      if (!mentions_.mentions(operand, i->id)) {
+        captured.push_back(operand);
+        lifted->params.push_back(param);
+        continue;
+      }
+      captured.push_back(lift(operand));
+      liftParam(param);
+    }
+    lifted->body = build(k, lane, norm(substitute(rule.body, rows)));
+    return makeCustom(custom.diffKind, std::move(inputs), std::move(value), std::move(captured),
+                      lifted);
   }
 
   /// `body` (a function body: lets over a tuple) with its root tuple replaced by `root`'s.
@@ -605,7 +660,7 @@ std::string checkBotNormalForm(const Node& root) {
                       (array == K::ArrayLit && node->operands.size() == 2);
         if (!normal) problem = "index not in normal form: " + print(*node).substr(0, 120);
       }
-      if (node->kind == K::Loop || node->kind == K::While) {
+      if (node->kind == K::Loop || node->kind == K::While || node->kind == K::Custom) {
         for (const auto& operand : node->operands)
           visit(operand);
         return;

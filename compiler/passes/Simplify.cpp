@@ -242,9 +242,9 @@ private:
     const Reach& reach = reach_.at(&let);
     auto uses = uses_.find(let.vars[0]->id);
     return let.operands[0]->kind != K::Diff && let.operands[0]->kind != K::Loop &&
-           let.operands[0]->kind != K::While && reach.paths == 1 && !reach.depthVaries &&
-           binders_.at(let.vars[0]->id).paths == 1 && uses != uses_.end() &&
-           uses->second.paths == 1 && !uses->second.depthVaries &&
+           let.operands[0]->kind != K::While && let.operands[0]->kind != K::Custom &&
+           reach.paths == 1 && !reach.depthVaries && binders_.at(let.vars[0]->id).paths == 1 &&
+           uses != uses_.end() && uses->second.paths == 1 && !uses->second.depthVaries &&
            uses->second.depth == reach.depth;
   }
 

@@ -28,6 +28,8 @@ const std::map<std::string, Builtin>& structural() {
       {"valueAndGrad", Builtin::ValueAndGrad},
       {"vjp", Builtin::Vjp},
       {"jvp", Builtin::Jvp},
+      {"customVjp", Builtin::CustomVjp},
+      {"customJvp", Builtin::CustomJvp},
   };
   return names;
 }
@@ -82,6 +84,10 @@ bool isConversion(Builtin builtin) {
   auto op = unaryPrimitive(builtin);
   return op && prim::isConversionResult(prim::info(*op).result) &&
          prim::info(*op).operands == prim::Operands::Any;
+}
+
+bool isCustomDerivative(Builtin builtin) {
+  return builtin == Builtin::CustomVjp || builtin == Builtin::CustomJvp;
 }
 
 bool isDifferentiation(Builtin builtin) {

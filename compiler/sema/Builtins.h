@@ -36,6 +36,9 @@ enum class Builtin : uint16_t {
   ValueAndGrad,
   Vjp,
   Jvp,
+  // a function carrying its own derivative rule (LANGUAGE.md §8): a function value
+  CustomVjp,
+  CustomJvp,
   // Elementwise primitives follow: kFirstUnary + op and kFirstBinary + op.
 };
 inline constexpr uint16_t kFirstUnary = 0x100;
@@ -56,5 +59,7 @@ bool isElementwise(Builtin builtin);
 /// f64, f32, i64 and bool.
 bool isConversion(Builtin builtin);
 bool isDifferentiation(Builtin builtin);
+/// customVjp and customJvp.
+bool isCustomDerivative(Builtin builtin);
 
 } // namespace arr::sema

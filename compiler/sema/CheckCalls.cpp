@@ -43,6 +43,14 @@ TypeP FunctionChecker::checkCall(ast::Expr& call, Hint hint) {
       return checkDifferentiation(call, *op, callee.operand(1));
     }
   }
+  if (isCustomDerivativeForm(callee)) {
+    std::vector<TypeP> argTypes;
+    for (size_t i = 1; i < call.operands.size(); ++i)
+      argTypes.push_back(check(call.operand(i)));
+    TypeP result = checkCustomDerivative(callee, argTypes, "this call");
+    call.resolution = callee.resolution;
+    return result;
+  }
   if (callee.kind == K::Lambda) return checkLambdaCall(call);
   if (callee.kind != K::Name)
     throw CompileError(callee.range.begin, "this expression is not a function");
@@ -57,6 +65,9 @@ TypeP FunctionChecker::checkCall(ast::Expr& call, Hint hint) {
     if (isDifferentiation(*builtin))
       throw CompileError(callee.range.begin,
                          name + "(f) must be applied to arguments, as in " + name + "(f)(x)");
+    if (isCustomDerivative(*builtin))
+      throw CompileError(callee.range.begin, name + "(f, rule) is a function: call it, as in " +
+                                                 name + "(f, rule)(x), or pass it as a function");
     return checkBuiltinCall(call, *builtin, hint);
   }
   auto target = program_.program().lookup(module_, name);
@@ -261,6 +272,7 @@ TypeP FunctionChecker::checkLambda(ast::Expr& lambda, const std::vector<TypeP>& 
 TypeP FunctionChecker::checkFunctionArgument(ast::Expr& expr, const std::vector<TypeP>& paramTypes,
                                              const std::string& context) {
   using K = ast::Expr::Kind;
+  if (isCustomDerivativeForm(expr)) return checkCustomDerivative(expr, paramTypes, context);
   if (expr.kind == K::Lambda) return checkLambda(expr, paramTypes, context);
   if (expr.kind != K::Name)
     throw CompileError(expr.range.begin, context +
@@ -317,6 +329,8 @@ TypeP FunctionChecker::checkFunctionArgument(ast::Expr& expr, const std::vector<
 size_t FunctionChecker::functionArity(ast::Expr& function, const std::string& context) {
   using K = ast::Expr::Kind;
   if (function.kind == K::Lambda) return function.lambdaParams.size();
+  if (isCustomDerivativeForm(function) && function.operands.size() == 3)
+    return functionArity(function.operand(1), context);
   if (function.kind == K::Name) {
     if (const Local* local = lookupLocal(function.name()); local && local->type->isFunction())
       return local->type->elements.size();
@@ -328,6 +342,73 @@ size_t FunctionChecker::functionArity(ast::Expr& function, const std::string& co
   throw CompileError(function.range.begin,
                      context +
                          " must be applied to a function: the name of a function or a lambda");
+}
+
+bool FunctionChecker::isCustomDerivativeForm(const ast::Expr& expr) {
+  if (expr.kind != ast::Expr::Kind::Call || expr.operand(0).kind != ast::Expr::Kind::Name ||
+      lookupLocal(expr.operand(0).name()))
+    return false;
+  auto builtin = builtinNamed(expr.operand(0).name());
+  return builtin && isCustomDerivative(*builtin);
+}
+
+TypeP FunctionChecker::checkCustomDerivative(ast::Expr& form, const std::vector<TypeP>& paramTypes,
+                                             const std::string& context) {
+  Builtin op = *builtinNamed(form.operand(0).name());
+  bool reverse = op == Builtin::CustomVjp;
+  std::string name = builtinName(op);
+  Loc at = form.operand(0).range.begin;
+  if (form.operands.size() != 3)
+    throw CompileError(at, name +
+                               " expects 2 arguments (a function and its derivative rule) but "
+                               "got " +
+                               std::to_string(form.operands.size() - 1));
+  TypeP result = checkFunctionArgument(form.operand(1), paramTypes, name + ": the function");
+  std::vector<TypeP> differentiable;
+  for (const auto& type : paramTypes)
+    if (TypeP part = floatPart(type)) differentiable.push_back(part);
+  if (differentiable.empty())
+    throw CompileError(at, name + ": the function, called in " + context +
+                               ", has no differentiable (f32 or f64) parameter");
+  // rule(x1..xn, y, ct) for customVjp, rule(x1..xn, y, t1..tk) for customJvp.
+  std::vector<TypeP> ruleParams = paramTypes;
+  ruleParams.push_back(result);
+  if (reverse)
+    ruleParams.push_back(result);
+  else
+    ruleParams.insert(ruleParams.end(), differentiable.begin(), differentiable.end());
+  TypeP expected = reverse ? tupleType(differentiable) : floatPart(result);
+  if (!expected)
+    throw CompileError(at, name + ": the function's result " + toString(result) +
+                               " has no float component to differentiate");
+  ast::Expr& rule = form.operand(2);
+  std::string ruleContext =
+      name + ": the rule, of parameters " + toString(tupleType(ruleParams)) + ",";
+  TypeP ruleResult;
+  try {
+    ruleResult = checkFunctionArgument(rule, ruleParams, ruleContext);
+  } catch (const CompileError& error) {
+    // A named rule is checked as a call of it: say that it is the rule, and what it must take.
+    Loc loc = rule.range.begin;
+    if (rule.kind != ast::Expr::Kind::Name || error.message.empty() || error.loc.line != loc.line ||
+        error.loc.col != loc.col)
+      throw;
+    throw CompileError(error.loc, ruleContext + " does not fit: " + error.message, error.notes);
+  }
+  if (!equal(ruleResult, expected))
+    throw CompileError(rule.range.begin,
+                       name + ": the rule returns " + toString(ruleResult) + ", expected " +
+                           toString(expected) +
+                           (reverse ? " (the cotangents of the differentiable parameters)"
+                                    : " (the tangent of the result)"));
+  auto resolution = std::make_shared<Resolution>();
+  resolution->kind = Resolution::Kind::Builtin;
+  resolution->builtin = op;
+  resolution->primalArity = paramTypes.size();
+  form.resolution = resolution;
+  form.operand(0).resolution = resolution;
+  form.type = functionType(paramTypes, result);
+  return result;
 }
 
 TypeP FunctionChecker::checkDifferentiation(ast::Expr& call, Builtin op, ast::Expr& function) {

@@ -91,6 +91,12 @@ private:
                     const std::string& context);
   TypeP checkDifferentiation(ast::Expr& call, Builtin op, ast::Expr& function);
   size_t functionArity(ast::Expr& function, const std::string& context);
+  /// Whether `expr` is the function value customVjp(f, rule) or customJvp(f, rule).
+  bool isCustomDerivativeForm(const ast::Expr& expr);
+  /// Checks customVjp(f, rule) or customJvp(f, rule) as a function of `paramTypes`: f, then
+  /// the rule against f's type. Returns f's result type.
+  TypeP checkCustomDerivative(ast::Expr& form, const std::vector<TypeP>& paramTypes,
+                              const std::string& context);
 
   // Built-ins (CheckBuiltins.cpp)
   TypeP checkBuiltinCall(ast::Expr& call, Builtin builtin, Hint hint);

@@ -5,6 +5,7 @@
 #include "ir/Rewrite.h"
 #include "ir/Visitor.h"
 #include "passes/ad/Checkpoint.h"
+#include "passes/ad/CustomDerivatives.h"
 #include "passes/ad/Hoist.h"
 #include "passes/ad/Transpose.h"
 
@@ -163,6 +164,9 @@ core::Program transposeDerivatives(const DualProgram& program) {
   Replacer replacer(program);
   for (auto& entry : result.entries)
     entry.function.body = replacer.mutate(entry.function.body);
+  // A custom node's rule serves differentiations of the derivatives around it; once none is
+  // left, it is its value.
+  if (!hasDifferentiation(result)) return removeCustomDerivatives(result);
   return result;
 }
 

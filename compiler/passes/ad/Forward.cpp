@@ -135,7 +135,7 @@ private:
   /// let (v..) = loop ..: the loop's results bound to the tuple's variables.
   void bindLetTuple(const core::Node& let) {
     const NodeP& value = let.operands[0];
-    if (value->kind != K::Loop && value->kind != K::While)
+    if (value->kind != K::Loop && value->kind != K::While && value->kind != K::Custom)
       throw core::IRError("AD: cannot differentiate a tuple of " +
                           core::print(*value).substr(0, 80));
     std::vector<DeltaP> deltas = loop(value, let.vars);
@@ -276,6 +276,7 @@ private:
       return std::vector<DeltaP>(types.size());
     }
     if (t.kind == K::While) return whileLoop(term, names, primals, parts);
+    if (t.kind == K::Custom) return custom(term, names, primals, parts);
     std::shared_ptr<const StepReverse> reverse;
     core::FunctionP step;
     if (keepLoopIntermediates_ && !containsDiff(t.function->body))
@@ -368,6 +369,33 @@ private:
     return results;
   }
 
+  /// loop() for a custom node (CustomDerivatives.h): its results bound to the node itself,
+  /// which a differentiation of this derivative differentiates in turn; its Delta a Loop
+  /// delta of the node, read through LoopResult.
+  std::vector<DeltaP> custom(const NodeP& term, const std::vector<VarP>& names,
+                             const std::vector<NodeP>& primals, const std::vector<DeltaP>& parts) {
+    std::vector<Type> types = core::resultTypes(*term);
+    bindings_.push_back({names, core::rebuild(*term, primals, {})});
+    DeltaP derivative = make(Delta::Kind::Loop, types[0], parts);
+    auto* loop = const_cast<Delta*>(derivative.get());
+    loop->loop = term;
+    loop->primals = primals;
+    for (const VarP& name : names)
+      loop->primals.push_back(core::makeVariable(name));
+    DeltaP shared = share(derivative);
+    std::vector<DeltaP> results;
+    for (size_t r = 0; r < types.size(); ++r) {
+      if (!isFloatType(types[r])) {
+        results.push_back(nullptr);
+        continue;
+      }
+      DeltaP result = make(Delta::Kind::LoopResult, types[r], {shared});
+      const_cast<Delta*>(result.get())->result = r;
+      results.push_back(result);
+    }
+    return results;
+  }
+
   Dual dual_(const NodeP& term) {
     if (auto it = memo_.find(term.get()); it != memo_.end()) return it->second.second;
     Dual result = compute(term);
@@ -379,7 +407,7 @@ private:
   Dual compute(const NodeP& term) {
     const core::Node& t = *term;
     if (!isFloatType(t.type) && t.kind != K::Let && t.kind != K::LetTuple && t.kind != K::Loop &&
-        t.kind != K::While)
+        t.kind != K::While && t.kind != K::Custom)
       return {primalOf(term), nullptr};
     switch (t.kind) {
     case K::Const:
@@ -397,7 +425,8 @@ private:
       bindLetTuple(t);
       return dual_(t.operands[1]);
     case K::Loop:
-    case K::While: { // one result, the final state
+    case K::While:
+    case K::Custom: { // one result, the final state (the value of a custom node)
       VarP result = core::newVar("loop", t.type);
       DeltaP delta = loop(term, {result}).at(0);
       return {core::makeVariable(result), delta};
@@ -546,7 +575,8 @@ private:
       bindLetTuple(*term);
       return primalOf(term->operands[1]);
     }
-    if (term->kind == K::Loop || term->kind == K::While) return dual_(term).first;
+    if (term->kind == K::Loop || term->kind == K::While || term->kind == K::Custom)
+      return dual_(term).first;
     if (term->kind == K::Variable || term->kind == K::Const) return term;
     if (!isFloatType(term->type)) {
       // Discrete values may still contain lets and float subterms: rebuild from primal parts.
@@ -771,8 +801,9 @@ void printDelta(const Delta& delta, std::string& out, std::set<uint64_t>& printe
     part(0);
     return;
   case DK::Loop:
-    out +=
-        delta.loop->kind == K::While ? "While [" : "Loop " + delta.loop->shape[0].toString() + " [";
+    out += delta.loop->kind == K::While    ? "While ["
+           : delta.loop->kind == K::Custom ? "Custom ["
+                                           : "Loop " + delta.loop->shape[0].toString() + " [";
     for (size_t i = 0; i < delta.parts.size(); ++i) {
       if (i) out += ", ";
       part(i);

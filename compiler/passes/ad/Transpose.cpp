@@ -2,6 +2,7 @@
 
 #include "ir/Builder.h"
 #include "ir/Rewrite.h"
+#include "passes/ad/CustomDerivatives.h"
 #include "passes/ad/LoopDerivatives.h"
 
 #include <numeric>
@@ -81,7 +82,9 @@ public:
       accumulated_.erase(last);
       if (fragment->kind == DK::Loop) {
         // All of a loop's results have their cotangents: one reverse sweep for them all.
-        std::vector<NodeP> operands = loopCotangents(*fragment, loopResults_[id], bindings_);
+        std::vector<NodeP> operands = fragment->loop->kind == core::Node::Kind::Custom
+                                          ? customCotangents(*fragment, loopResults_[id], bindings_)
+                                          : loopCotangents(*fragment, loopResults_[id], bindings_);
         for (size_t k = 0; k < operands.size(); ++k)
           if (operands[k]) eval(operands[k], fragment->parts[k], {});
         continue;
@@ -287,7 +290,11 @@ public:
         std::vector<NodeP> operands;
         for (const auto& operand : loop.parts)
           operands.push_back(eval(operand));
-        found = loops_.emplace(shared.id, loopTangents(loop, operands, bindings_)).first;
+        found = loops_
+                    .emplace(shared.id, loop.loop->kind == core::Node::Kind::Custom
+                                            ? customTangents(loop, operands, bindings_)
+                                            : loopTangents(loop, operands, bindings_))
+                    .first;
       }
       return found->second[d.result];
     }
