@@ -592,7 +592,7 @@ void Emitter::checkInterrupt() {
   builder_.SetInsertPoint(goOn);
 }
 
-void Emitter::forLoop(const Stmt& s, llvm::Value* begin, llvm::Value* end) {
+void Emitter::forLoop(const Stmt& s, llvm::Value* begin, llvm::Value* end, bool chunkLoop) {
   bool holdsLoop = containsLoop(s.body);
   // A while loop's condition may end it inside a block, which the blocks would not see;
   // it is not vectorised anyway, so it checks for an interrupt at every step.
@@ -600,7 +600,7 @@ void Emitter::forLoop(const Stmt& s, llvm::Value* begin, llvm::Value* end) {
       s.step <= std::numeric_limits<int64_t>::max() / kInterruptBlock)
     blockedLoop(s, begin, end);
   else
-    plainLoop(s, begin, end, holdsLoop || s.whileCondition);
+    plainLoop(s, begin, end, (holdsLoop && (s.carriesState || chunkLoop)) || s.whileCondition);
 }
 
 void Emitter::blockedLoop(const Stmt& s, llvm::Value* begin, llvm::Value* end) {
@@ -950,7 +950,7 @@ void Emitter::parallelFor(const Stmt& s) {
   llvm::Value* lower = inner.expr(s.lower);
   llvm::Value* step = b.getInt64(s.step);
   inner.forLoop(serial, b.CreateAdd(lower, b.CreateMul(chunk->getArg(1), step)),
-                b.CreateAdd(lower, b.CreateMul(chunk->getArg(2), step)));
+                b.CreateAdd(lower, b.CreateMul(chunk->getArg(2), step)), true);
   for (size_t r = 0; r < s.reductions.size(); ++r) {
     const loops::Reduction& reduction = s.reductions[r];
     llvm::Type* type = module_.registerType(reduction.local->type, reduction.local->lanes);

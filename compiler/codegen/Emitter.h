@@ -99,9 +99,13 @@ public:
 private:
   void statement(const loops::Stmt& statement);
   /// The loop with its index from `begin` (included) while below `end`, by its step.
-  /// Loops that hold a loop check for an interrupt at every step; innermost sequential
-  /// loops (carrying a state) run in blocks checked between them.
-  void forLoop(const loops::Stmt& statement, llvm::Value* begin, llvm::Value* end);
+  /// Sequential loops (carrying a state) and a parallel loop's chunk (`chunkLoop`) that
+  /// hold a loop check for an interrupt at every step, and so do while loops; innermost
+  /// sequential loops run in blocks checked between them. Other loops do not: an early
+  /// exit keeps LLVM from vectorising a loop whose inner loops it unrolls (a
+  /// convolution's taps), and the chunks and steps around them are checked.
+  void forLoop(const loops::Stmt& statement, llvm::Value* begin, llvm::Value* end,
+               bool chunkLoop = false);
   void blockedLoop(const loops::Stmt& statement, llvm::Value* begin, llvm::Value* end);
   void plainLoop(const loops::Stmt& statement, llvm::Value* begin, llvm::Value* end,
                  bool interruptible);
