@@ -259,8 +259,16 @@ def render_project(e, k):
 
 def render_loop(e, k):
     # fold/scan: step, init, xs; mapAccum: the step's two results, init, xs, then one
-    # component of the result; iterate: step (index and state bound), init.
+    # component of the result; iterate: step (index and state bound), init; while below.
     name = e.attrs["name"]
+    if name == "while":
+        # kids: the condition, the next state and the clock's advance (all over the state
+        # and the clock, unpacked from the pair), then the initial state.
+        pair, (state, clock) = e.attrs["pair"], e.binds[0]
+        unpack = "let (%s, %s) = %s in " % (state, clock, pair)
+        cond = lam([pair], "(%s%s)" % (unpack, k[0]))
+        step = lam([pair], "(%s(%s, (%s + (1.0 + %s))))" % (unpack, k[1], clock, k[2]))
+        return "(while(%d, %s, %s, (%s, 0.0))).0" % (e.attrs["bound"], cond, step, k[3])
     if name == "iterate":
         return "iterate(%s, %s, %s)" % (e.attrs["dims"][0].render(), lam(e.binds[0], k[0]), k[1])
     if name == "mapAccum":

@@ -552,7 +552,10 @@ class Generator:
         if depth < 2 or self.loops >= 4:
             return None
         self.loops += 1
-        kind = pick(rng, [(3, "fold"), (2 if t.shape else 0, "scan"), (2, "mapAccum"), (1, "iterate")])
+        kind = pick(rng, [(3, "fold"), (2 if t.shape else 0, "scan"), (2, "mapAccum"), (1, "iterate"),
+                          (2, "while")])
+        if kind == "while":
+            return self.while_loop(t, scope, depth)
         component = rng.randint(0, 1 if t.shape else 0) if kind == "mapAccum" else None
         if kind == "scan" or component == 1:
             steps, row = t.shape[0], t.inner()
@@ -596,6 +599,39 @@ class Generator:
                         component=component, bound_types=bound)
         return Expr("loop", t, [next_state, init, xs], [[state_name, element_name], [], []], name=kind,
                     bound_types=bound)
+
+    def while_loop(self, t, scope, depth):
+        """while(k, cond, step, (init, 0.0)).0: the state is a value of type t and a clock
+        that every step advances by 1 + tanh(e)^2 (e computed from the state and the
+        scope), and the loop runs while the clock is below a threshold (a half-integer),
+        at most k times (0 to 6). So the number of steps depends on the data, and the
+        condition is false after at most 6 steps whatever k. A finite-difference step
+        moves the clock by about the step's size, which changes the number of steps only
+        when the clock lands that close to the threshold: rare, and the gradient checks
+        count a disagreement only when it holds for two steps. Outside losses the
+        condition may also require a random boolean of the state."""
+        rng = self.rng
+        state_name, clock_name, pair_name = self.fresh("st"), self.fresh("ck"), self.fresh("sw")
+        f64 = Type("f64")
+        saved = self.budget
+        self.budget = min(self.budget, 10)
+        inner = scope.extend([(state_name, t), (clock_name, f64)])
+        clock = Expr("var", f64, name=clock_name)
+        threshold = lit(f64, rng.choice(["0.5", "1.5", "2.5", "3.5", "4.5", "5.5"]))
+        cond = binop("<", BOOL, clock, threshold)
+        if not self.smooth and rng.random() < 0.4:
+            cond = binop("&&", BOOL, cond, self.expr(BOOL, inner, depth))
+        next_state = self.expr(t, inner, depth)
+        if t.elem in NUMERIC and rng.random() < 0.7:
+            next_state = binop(rng.choice(["+", "*", "-"]), t, Expr("var", t, name=state_name), next_state)
+        if self.smooth and t.elem in FLOATS:
+            next_state = call("tanh", t, [next_state])
+        pace = call("square", f64, [call("tanh", f64, [self.expr(f64, inner, depth)])])
+        self.budget = saved
+        init = self.expr(t, scope, depth)
+        both = [state_name, clock_name]
+        return Expr("loop", t, [cond, next_state, pace, init], [both, both, both, []], name="while",
+                    bound=rng.randint(0, 6), pair=pair_name, bound_types={state_name: t, clock_name: f64})
 
     def p_use(self, t, scope, depth):
         """Combines a variable whose shape ends with t's shape with a generated array
