@@ -5,7 +5,7 @@
 
 For every .arr program in the given directories (not recursive), runs
 
-    arrc --print-stats --bot-all --dump-after=bot [ARGS] PROGRAM
+    arrc --print-stats --bot-all --dump-after=bot --loop-checkpoints=all [ARGS] PROGRAM
 
 (ARGS from the program's `-- ARGS: ...` comment lines, e.g. `-D n=5`) and reads
 the number of distinct IR nodes after `core` and after `bot` from its standard
@@ -56,7 +56,10 @@ def first_error_line(stderr):
 
 def measure(arrc, path):
     """(core, bot) node counts, or a string saying why the program is skipped."""
-    command = [arrc, "--print-stats", "--bot-all", "--dump-after=bot"] + program_args(path) + [path]
+    # Every state kept: the default compiles two versions of a loop's gradient (the
+    # checkpoint pass, before the BOT), a doubling by design that is not the BOT's.
+    command = [arrc, "--print-stats", "--bot-all", "--dump-after=bot", "--loop-checkpoints=all"]
+    command += program_args(path) + [path]
     try:
         result = subprocess.run(command, capture_output=True, timeout=TIMEOUT_SECONDS)
     except subprocess.TimeoutExpired:
