@@ -193,6 +193,27 @@ private:
   const std::vector<LoopValue>& lowerLoop(const core::NodeP& loop);
   /// Binds a variable to one result of a loop.
   void bindLoopValue(const core::VarP& var, const LoopValue& value);
+  /// The state of a sequential loop (fold, scan, mapAccum, while): a local per scalar
+  /// component, two buffers (the current state and the next) per array component.
+  struct LoopState {
+    std::vector<core::NodeP> init;
+    std::vector<LocalP> scalars;
+    std::vector<BufferP> current, next;
+  };
+  /// Declares the state, set to `init`.
+  LoopState declareLoopState(std::vector<core::NodeP> init);
+  /// The state changes from step to step of `scope`: what reads it is computed there.
+  void enterLoopState(const LoopState& state, const ScopeP& scope);
+  /// Binds the first parameters of `function` to the state; returns how many.
+  size_t bindLoopState(const core::Function& function, const LoopState& state);
+  /// Computes the next state from `results[first..]`: the scalars as new locals (returned),
+  /// the arrays into the next buffers. The state itself does not change yet.
+  std::vector<ExprP> computeNextState(const LoopState& state,
+                                      const std::vector<core::NodeP>& results, size_t first);
+  /// Makes the next state computed by computeNextState the current one.
+  void moveToNextState(const LoopState& state, const std::vector<ExprP>& nextScalars);
+  /// After the steps: the final state, which no longer changes, read where the loop is.
+  std::vector<LoopValue> leaveLoopState(const LoopState& state);
   /// The final state of a while node, computed once where its operands are bound: a serial
   /// loop of at most its bound steps that stops once the condition fails; the step runs
   /// under the condition, so no step is computed past the last.

@@ -19,6 +19,86 @@ void Lowering::bindLoopValue(const core::VarP& var, const LoopValue& value) {
   bind(var, Binding{0, value.scalar, value.array, nullptr, current_});
 }
 
+Lowering::LoopState Lowering::declareLoopState(std::vector<core::NodeP> init) {
+  LoopState state{std::move(init), {}, {}, {}};
+  size_t count = state.init.size();
+  state.scalars.resize(count);
+  state.current.resize(count);
+  state.next.resize(count);
+  for (size_t j = 0; j < count; ++j) {
+    const core::Type& type = state.init[j]->type;
+    if (type.isScalar()) {
+      state.scalars[j] = declare("state", pull(state.init[j], {}));
+      continue;
+    }
+    for (BufferP* buffer : {&state.current[j], &state.next[j]}) {
+      *buffer = exprs_.newBuffer(buffer == &state.current[j] ? "state" : "next", type.elem,
+                                 dimensions(type.shape));
+      emit(makeAlloc(*buffer));
+      current_->toFree.push_back(*buffer);
+    }
+    storeInto(state.current[j], state.init[j]);
+  }
+  return state;
+}
+
+void Lowering::enterLoopState(const LoopState& state, const ScopeP& scope) {
+  for (size_t j = 0; j < state.init.size(); ++j) {
+    if (state.scalars[j]) localScopes_[state.scalars[j]->id] = scope;
+    if (state.current[j]) bufferScopes_[state.current[j]->id] = scope;
+  }
+}
+
+size_t Lowering::bindLoopState(const core::Function& function, const LoopState& state) {
+  for (size_t j = 0; j < state.init.size(); ++j) {
+    if (state.scalars[j])
+      bind(function.params[j],
+           Binding{0, exprs_.local(state.scalars[j]), std::nullopt, nullptr, current_});
+    else
+      bind(function.params[j],
+           Binding{0, nullptr, ArrayBuffer{state.current[j], state.init[j]->type.shape}, nullptr,
+                   current_});
+  }
+  return state.init.size();
+}
+
+std::vector<ExprP> Lowering::computeNextState(const LoopState& state,
+                                              const std::vector<core::NodeP>& results,
+                                              size_t first) {
+  std::vector<ExprP> nextScalars(state.init.size());
+  for (size_t j = 0; j < state.init.size(); ++j) {
+    if (state.scalars[j])
+      nextScalars[j] = exprs_.local(declare("next", pull(results[first + j], {})));
+    else
+      storeInto(state.next[j], results[first + j]);
+  }
+  return nextScalars;
+}
+
+void Lowering::moveToNextState(const LoopState& state, const std::vector<ExprP>& nextScalars) {
+  for (size_t j = 0; j < state.init.size(); ++j) {
+    if (state.scalars[j])
+      assign(state.scalars[j], nextScalars[j]);
+    else
+      emit(makeSwap(state.current[j], state.next[j]));
+  }
+}
+
+std::vector<Lowering::LoopValue> Lowering::leaveLoopState(const LoopState& state) {
+  for (size_t j = 0; j < state.init.size(); ++j) {
+    if (state.scalars[j]) localScopes_[state.scalars[j]->id] = current_;
+    if (state.current[j]) bufferScopes_.erase(state.current[j]->id);
+  }
+  exprScopes_.clear();
+  std::vector<LoopValue> results;
+  for (size_t j = 0; j < state.init.size(); ++j)
+    results.push_back(
+        state.scalars[j]
+            ? LoopValue{exprs_.local(state.scalars[j]), std::nullopt}
+            : LoopValue{nullptr, ArrayBuffer{state.current[j], state.init[j]->type.shape}});
+  return results;
+}
+
 const std::vector<Lowering::LoopValue>& Lowering::lowerLoop(const core::NodeP& loopNode) {
   std::string key = memoKey(loopNode, {}, 'L');
   if (auto found = loopValues_.find(key); found != loopValues_.end()) return found->second;
@@ -28,27 +108,17 @@ const std::vector<Lowering::LoopValue>& Lowering::lowerLoop(const core::NodeP& l
     const Node& node = *loopNode;
     const core::Function& step = *node.function;
     const core::Dim& count = node.shape[0];
-    std::vector<core::NodeP> init = core::loopInit(node), elements = core::loopElements(node),
+    std::vector<core::NodeP> elements = core::loopElements(node),
                              captured = core::loopCaptured(node);
+    // The state: a local per scalar component, two buffers per array component.
+    LoopState state = declareLoopState(core::loopInit(node));
+    const std::vector<core::NodeP>& init = state.init;
     auto allocate = [&](const std::string& name, Elem type, const std::vector<core::Dim>& shape) {
       BufferP buffer = exprs_.newBuffer(name, type, dimensions(shape));
       emit(makeAlloc(buffer));
       current_->toFree.push_back(buffer);
       return buffer;
     };
-    // The state: a local per scalar component, two buffers per array component.
-    std::vector<LocalP> scalars(init.size());
-    std::vector<BufferP> current(init.size()), next(init.size());
-    for (size_t j = 0; j < init.size(); ++j) {
-      const core::Type& type = init[j]->type;
-      if (type.isScalar()) {
-        scalars[j] = declare("state", pull(init[j], {}));
-        continue;
-      }
-      current[j] = allocate("state", type.elem, type.shape);
-      next[j] = allocate("next", type.elem, type.shape);
-      storeInto(current[j], init[j]);
-    }
     std::vector<core::Type> types = core::resultTypes(node);
     std::vector<BufferP> outputs;
     for (size_t k = init.size(); k < types.size(); ++k)
@@ -67,21 +137,9 @@ const std::vector<Lowering::LoopValue>& Lowering::lowerLoop(const core::NodeP& l
     ExprP t = exprs_.local(stepVar);
     assumeInRange(scope, t, count);
     // The state changes from step to step: what reads it is computed in the steps.
-    for (size_t j = 0; j < init.size(); ++j) {
-      if (scalars[j]) localScopes_[scalars[j]->id] = scope;
-      if (current[j]) bufferScopes_[current[j]->id] = scope;
-    }
+    enterLoopState(state, scope);
     within(scope, [&] {
-      size_t param = 0;
-      for (size_t j = 0; j < init.size(); ++j) {
-        if (scalars[j])
-          bind(step.params[param++],
-               Binding{0, exprs_.local(scalars[j]), std::nullopt, nullptr, current_});
-        else
-          bind(
-              step.params[param++],
-              Binding{0, nullptr, ArrayBuffer{current[j], init[j]->type.shape}, nullptr, current_});
-      }
+      size_t param = bindLoopState(step, state);
       core::VarP stepIndex = core::newVar("step", core::scalarType(Elem::I64));
       bind(stepIndex, Binding{0, t, std::nullopt, nullptr, current_});
       for (const core::NodeP& array : elements) {
@@ -98,13 +156,7 @@ const std::vector<Lowering::LoopValue>& Lowering::lowerLoop(const core::NodeP& l
       std::vector<core::NodeP> results =
           body->kind == K::Tuple ? body->operands : std::vector<core::NodeP>{body};
       // Every component of the next state is computed before the state changes.
-      std::vector<ExprP> nextScalars(init.size());
-      for (size_t j = 0; j < init.size(); ++j) {
-        if (scalars[j])
-          nextScalars[j] = exprs_.local(declare("next", pull(results[j], {})));
-        else
-          storeInto(next[j], results[j]);
-      }
+      std::vector<ExprP> nextScalars = computeNextState(state, results, 0);
       for (size_t k = 0; k < outputs.size(); ++k) {
         const core::NodeP& output = results[init.size() + k];
         const std::vector<core::Dim>& shape = output->type.shape;
@@ -114,13 +166,7 @@ const std::vector<Lowering::LoopValue>& Lowering::lowerLoop(const core::NodeP& l
           store(outputs[k], at, pull(output, indices));
         });
       }
-      for (size_t j = 0; j < init.size(); ++j) {
-        if (scalars[j]) {
-          assign(scalars[j], nextScalars[j]);
-          continue;
-        }
-        emit(makeSwap(current[j], next[j]));
-      }
+      moveToNextState(state, nextScalars);
       unbindAll(bound);
       for (size_t p = step.params.size(); p-- > 0;)
         unbind(step.params[p]);
@@ -138,17 +184,7 @@ const std::vector<Lowering::LoopValue>& Lowering::lowerLoop(const core::NodeP& l
     }
     // After the steps the state holds the final value, which does not change any more:
     // what reads it is computed here (scopes computed during the steps are forgotten).
-    for (size_t j = 0; j < init.size(); ++j) {
-      if (scalars[j]) localScopes_[scalars[j]->id] = current_;
-      if (current[j]) bufferScopes_.erase(current[j]->id);
-    }
-    exprScopes_.clear();
-
-    std::vector<LoopValue> results;
-    for (size_t j = 0; j < init.size(); ++j)
-      results.push_back(scalars[j]
-                            ? LoopValue{exprs_.local(scalars[j]), std::nullopt}
-                            : LoopValue{nullptr, ArrayBuffer{current[j], init[j]->type.shape}});
+    std::vector<LoopValue> results = leaveLoopState(state);
     for (size_t k = 0; k < outputs.size(); ++k)
       results.push_back(LoopValue{nullptr, ArrayBuffer{outputs[k], types[init.size() + k].shape}});
     return results;
@@ -164,24 +200,9 @@ const std::vector<Lowering::LoopValue>& Lowering::lowerWhile(const core::NodeP& 
   std::vector<LoopValue> values = within(home, [&] {
     const Node& node = *whileNode;
     const core::Function& function = *node.function;
-    std::vector<core::NodeP> init = core::whileInit(node), captured = core::whileCaptured(node);
+    std::vector<core::NodeP> captured = core::whileCaptured(node);
     ExprP bound = pull(node.operands[0], {});
-    std::vector<LocalP> scalars(init.size());
-    std::vector<BufferP> current(init.size()), next(init.size());
-    for (size_t j = 0; j < init.size(); ++j) {
-      const core::Type& type = init[j]->type;
-      if (type.isScalar()) {
-        scalars[j] = declare("state", pull(init[j], {}));
-        continue;
-      }
-      for (BufferP* buffer : {&current[j], &next[j]}) {
-        *buffer = exprs_.newBuffer(buffer == &current[j] ? "state" : "next", type.elem,
-                                   dimensions(type.shape));
-        emit(makeAlloc(*buffer));
-        current_->toFree.push_back(*buffer);
-      }
-      storeInto(current[j], init[j]);
-    }
+    LoopState state = declareLoopState(core::whileInit(node));
     // Whether the last condition held: the loop stops before a step once it is false.
     LocalP going = declare("going", exprs_.boolean(true));
 
@@ -192,21 +213,9 @@ const std::vector<Lowering::LoopValue>& Lowering::lowerWhile(const core::NodeP& 
     scope->loopVar = stepVar;
     localScopes_[stepVar->id] = scope;
     localScopes_[going->id] = scope;
-    for (size_t j = 0; j < init.size(); ++j) {
-      if (scalars[j]) localScopes_[scalars[j]->id] = scope;
-      if (current[j]) bufferScopes_[current[j]->id] = scope;
-    }
+    enterLoopState(state, scope);
     within(scope, [&] {
-      size_t param = 0;
-      for (size_t j = 0; j < init.size(); ++j) {
-        if (scalars[j])
-          bind(function.params[param++],
-               Binding{0, exprs_.local(scalars[j]), std::nullopt, nullptr, current_});
-        else
-          bind(
-              function.params[param++],
-              Binding{0, nullptr, ArrayBuffer{current[j], init[j]->type.shape}, nullptr, current_});
-      }
+      size_t param = bindLoopState(function, state);
       for (const core::NodeP& value : captured)
         bind(function.params[param++],
              Binding{0, nullptr, std::nullopt, value, targetScope(value, {})});
@@ -215,21 +224,8 @@ const std::vector<Lowering::LoopValue>& Lowering::lowerWhile(const core::NodeP& 
       std::vector<core::NodeP> results = body->operands; // (holds, next state..)
       LocalP holds = declare("holds", pull(results[0], {}));
       assign(going, exprs_.local(holds));
-      guarded(exprs_.local(holds), [&] {
-        std::vector<ExprP> nextScalars(init.size());
-        for (size_t j = 0; j < init.size(); ++j) {
-          if (scalars[j])
-            nextScalars[j] = exprs_.local(declare("next", pull(results[j + 1], {})));
-          else
-            storeInto(next[j], results[j + 1]);
-        }
-        for (size_t j = 0; j < init.size(); ++j) {
-          if (scalars[j])
-            assign(scalars[j], nextScalars[j]);
-          else
-            emit(makeSwap(current[j], next[j]));
-        }
-      });
+      guarded(exprs_.local(holds),
+              [&] { moveToNextState(state, computeNextState(state, results, 1)); });
       unbindAll(boundVars);
       for (size_t p = function.params.size(); p-- > 0;)
         unbind(function.params[p]);
@@ -241,18 +237,7 @@ const std::vector<Lowering::LoopValue>& Lowering::lowerWhile(const core::NodeP& 
     // the loop nest that an estimate is evaluated before): estimates count a few.
     loopBounds_[statement.get()] = exprs_.index(kEstimatedWhileSteps);
     emit(statement);
-    for (size_t j = 0; j < init.size(); ++j) {
-      if (scalars[j]) localScopes_[scalars[j]->id] = current_;
-      if (current[j]) bufferScopes_.erase(current[j]->id);
-    }
-    exprScopes_.clear();
-
-    std::vector<LoopValue> results;
-    for (size_t j = 0; j < init.size(); ++j)
-      results.push_back(scalars[j]
-                            ? LoopValue{exprs_.local(scalars[j]), std::nullopt}
-                            : LoopValue{nullptr, ArrayBuffer{current[j], init[j]->type.shape}});
-    return results;
+    return leaveLoopState(state);
   });
   return loopValues_.emplace(key, std::move(values)).first->second;
 }
