@@ -290,13 +290,23 @@ private:
     for (size_t j = types.size(); j < allTypes.size(); ++j)
       all.push_back(core::newVar(j < types.size() + t.stateCount ? "before" : "kept", allTypes[j]));
     bindings_.push_back({all, primal});
+    std::vector<NodeP> read = primals;
+    for (size_t j = types.size(); j < all.size(); ++j)
+      read.push_back(core::makeVariable(all[j]));
+    return loopDeltas(term, types, parts, std::move(read), std::move(reverse));
+  }
+
+  /// The Delta of a loop-like node (a loop, a while loop, a custom node): one Loop delta
+  /// of `term` that reads `primals`, shared, and a LoopResult of it per float result
+  /// (null for the others).
+  std::vector<DeltaP> loopDeltas(const NodeP& term, const std::vector<Type>& types,
+                                 const std::vector<DeltaP>& parts, std::vector<NodeP> primals,
+                                 std::shared_ptr<const StepReverse> reverse = nullptr) {
     DeltaP derivative = make(Delta::Kind::Loop, types[0], parts);
     auto* loop = const_cast<Delta*>(derivative.get());
     loop->loop = term;
-    loop->primals = primals;
-    loop->reverse = reverse;
-    for (size_t j = types.size(); j < all.size(); ++j)
-      loop->primals.push_back(core::makeVariable(all[j]));
+    loop->primals = std::move(primals);
+    loop->reverse = std::move(reverse);
     DeltaP shared = share(derivative);
     std::vector<DeltaP> results;
     for (size_t r = 0; r < types.size(); ++r) {
@@ -350,23 +360,9 @@ private:
     std::vector<VarP> all = names;
     all.push_back(core::newVar("steps", core::scalarType(core::Elem::I64)));
     bindings_.push_back({all, counted});
-    DeltaP derivative = make(Delta::Kind::Loop, types[0], parts);
-    auto* loop = const_cast<Delta*>(derivative.get());
-    loop->loop = term;
-    loop->primals = primals;
-    loop->primals.push_back(core::makeVariable(all.back()));
-    DeltaP shared = share(derivative);
-    std::vector<DeltaP> results;
-    for (size_t r = 0; r < types.size(); ++r) {
-      if (!isFloatType(types[r])) {
-        results.push_back(nullptr);
-        continue;
-      }
-      DeltaP result = make(Delta::Kind::LoopResult, types[r], {shared});
-      const_cast<Delta*>(result.get())->result = r;
-      results.push_back(result);
-    }
-    return results;
+    std::vector<NodeP> read = primals;
+    read.push_back(core::makeVariable(all.back()));
+    return loopDeltas(term, types, parts, std::move(read));
   }
 
   /// loop() for a custom node (CustomDerivatives.h): its results bound to the node itself,
@@ -376,24 +372,10 @@ private:
                              const std::vector<NodeP>& primals, const std::vector<DeltaP>& parts) {
     std::vector<Type> types = core::resultTypes(*term);
     bindings_.push_back({names, core::rebuild(*term, primals, {})});
-    DeltaP derivative = make(Delta::Kind::Loop, types[0], parts);
-    auto* loop = const_cast<Delta*>(derivative.get());
-    loop->loop = term;
-    loop->primals = primals;
+    std::vector<NodeP> read = primals;
     for (const VarP& name : names)
-      loop->primals.push_back(core::makeVariable(name));
-    DeltaP shared = share(derivative);
-    std::vector<DeltaP> results;
-    for (size_t r = 0; r < types.size(); ++r) {
-      if (!isFloatType(types[r])) {
-        results.push_back(nullptr);
-        continue;
-      }
-      DeltaP result = make(Delta::Kind::LoopResult, types[r], {shared});
-      const_cast<Delta*>(result.get())->result = r;
-      results.push_back(result);
-    }
-    return results;
+      read.push_back(core::makeVariable(name));
+    return loopDeltas(term, types, parts, std::move(read));
   }
 
   Dual dual_(const NodeP& term) {
