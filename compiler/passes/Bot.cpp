@@ -239,92 +239,92 @@ private:
     }
   }
 
+  /// The function of a loop-like node (a loop, a while loop, a custom node) lifted over a
+  /// build's dimension k: each lifted parameter is an array over k whose row `lane`
+  /// stands for the old parameter.
+  struct Lifting {
+    std::shared_ptr<core::Function> function = std::make_shared<core::Function>();
+    VarP lane;
+    std::unordered_map<uint32_t, NodeP> rows; // the old parameters, as rows of the new
+  };
+
+  Lifting startLifting(const Dim& k) {
+    Lifting lifting;
+    lifting.lane = newVar("lane", scalarType(Elem::I64));
+    ranges_[lifting.lane->id] = k;
+    return lifting;
+  }
+
+  /// A new parameter of `type`, whose row at the lane stands for `param`.
+  static void liftParam(Lifting& lifting, const VarP& param, const Type& type) {
+    lifting.function->params.push_back(newVar(param->name, type));
+    lifting.rows[param->id] =
+        makeIndex(makeVariable(lifting.function->params.back()), {makeVariable(lifting.lane)});
+  }
+
+  static Type overDimension(const Dim& k, Type type) {
+    type.shape.insert(type.shape.begin(), k);
+    return type;
+  }
+
+  /// A captured operand of the node for `param`: as it is, with `param` itself, when it
+  /// does not mention i; else built over k, read at the lane.
+  NodeP liftCaptured(Lifting& lifting, const Dim& k, const VarP& i, const NodeP& operand,
+                     const VarP& param) {
+    if (!mentions_.mentions(operand, i->id)) {
+      lifting.function->params.push_back(param);
+      return operand;
+    }
+    NodeP lifted = build(k, i, operand);
+    liftParam(lifting, param, overDimension(k, param->type));
+    return lifted;
+  }
+
   /// build k (\i -> loop n init xs captured step), the loop mentioning i: one loop whose
   /// state and elements gain the build's dimension, so the k loops run in lock-step. Its
   /// step is the old one built over k, in normal form: a function of its own. Captured
   /// values that do not depend on i stay as they are.
   NodeP liftLoop(const Dim& k, const VarP& i, const Node& loop) {
-    auto lift = [&](const NodeP& value) { return build(k, i, value); };
-    auto liftedType = [&](Type type) {
-      type.shape.insert(type.shape.begin(), k);
-      return type;
-    };
     const core::Function& step = *loop.function;
-    auto lifted = std::make_shared<core::Function>();
-    VarP row = newVar("lane", scalarType(Elem::I64));
-    ranges_[row->id] = k;
-    std::unordered_map<uint32_t, NodeP> rows; // the old parameters, as rows of the new
+    Lifting lifting = startLifting(k);
     std::vector<NodeP> init, elements, captured;
     size_t position = 0;
     for (const NodeP& value : loopInit(loop)) {
-      init.push_back(lift(value));
-      lifted->params.push_back(newVar(step.params[position]->name, init.back()->type));
-      rows[step.params[position++]->id] =
-          makeIndex(makeVariable(lifted->params.back()), {makeVariable(row)});
+      init.push_back(build(k, i, value));
+      liftParam(lifting, step.params[position++], init.back()->type);
     }
     for (const NodeP& array : loopElements(loop)) {
-      elements.push_back(makeTr({1, 0}, lift(array))); // [n, k, ..]: step t reads row t
-      lifted->params.push_back(
-          newVar(step.params[position]->name, liftedType(step.params[position]->type)));
-      rows[step.params[position++]->id] =
-          makeIndex(makeVariable(lifted->params.back()), {makeVariable(row)});
-    }
-    for (const NodeP& value : loopCaptured(loop)) {
+      elements.push_back(makeTr({1, 0}, build(k, i, array))); // [n, k, ..]: step t reads row t
       const VarP& param = step.params[position++];
-      if (!mentions_.mentions(value, i->id)) {
-        captured.push_back(value);
-        lifted->params.push_back(param);
-        continue;
-      }
-      captured.push_back(lift(value));
-      lifted->params.push_back(newVar(param->name, liftedType(param->type)));
-      rows[param->id] = makeIndex(makeVariable(lifted->params.back()), {makeVariable(row)});
+      liftParam(lifting, param, overDimension(k, param->type));
     }
-    lifted->body = build(k, row, norm(substitute(step.body, rows)));
+    for (const NodeP& value : loopCaptured(loop))
+      captured.push_back(liftCaptured(lifting, k, i, value, step.params[position++]));
+    lifting.function->body = build(k, lifting.lane, norm(substitute(step.body, lifting.rows)));
     return makeLoop(loop.shape[0], std::move(init), std::move(elements), std::move(captured),
-                    lifted);
+                    lifting.function);
   }
 
   /// build k (\i -> custom inputs value captured rule), the node mentioning i: one custom
   /// node over the k elements, whose rule is the old one applied to each element (built over
   /// k): the call with a rule stays opaque, each element differentiated by the rule.
   NodeP liftCustom(const Dim& k, const VarP& i, const Node& custom) {
-    auto lift = [&](const NodeP& value) { return build(k, i, value); };
-    auto liftedType = [&](Type type) {
-      type.shape.insert(type.shape.begin(), k);
-      return type;
-    };
     const core::Function& rule = *custom.function;
-    auto lifted = std::make_shared<core::Function>();
-    VarP lane = newVar("lane", scalarType(Elem::I64));
-    ranges_[lane->id] = k;
-    std::unordered_map<uint32_t, NodeP> rows; // the old parameters, as rows of the new
-    auto liftParam = [&](const VarP& param) {
-      lifted->params.push_back(newVar(param->name, liftedType(param->type)));
-      rows[param->id] = makeIndex(makeVariable(lifted->params.back()), {makeVariable(lane)});
-    };
+    Lifting lifting = startLifting(k);
     std::vector<NodeP> inputs, value, captured;
     for (const NodeP& input : core::customInputs(custom))
-      inputs.push_back(lift(input));
+      inputs.push_back(build(k, i, input));
     for (const NodeP& component : core::customValue(custom))
-      value.push_back(lift(component));
+      value.push_back(build(k, i, component));
     size_t incoming = rule.params.size() - custom.operands.size();
     size_t position = 0;
     for (; position < inputs.size() + value.size() + incoming; ++position)
-      liftParam(rule.params[position]);
-    for (const NodeP& operand : core::customCaptured(custom)) {
-      const VarP& param = rule.params[position++];
-      if (!mentions_.mentions(operand, i->id)) {
-        captured.push_back(operand);
-        lifted->params.push_back(param);
-        continue;
-      }
-      captured.push_back(lift(operand));
-      liftParam(param);
-    }
-    lifted->body = build(k, lane, norm(substitute(rule.body, rows)));
+      liftParam(lifting, rule.params[position], overDimension(k, rule.params[position]->type));
+    for (const NodeP& operand : core::customCaptured(custom))
+      captured.push_back(liftCaptured(lifting, k, i, operand, rule.params[position++]));
+    lifting.function->body = build(k, lifting.lane, norm(substitute(rule.body, lifting.rows)));
     return makeCustom(custom.diffKind, std::move(inputs), std::move(value), std::move(captured),
-                      lifted);
+                      lifting.function);
   }
 
   /// `body` (a function body: lets over a tuple) with its root tuple replaced by `root`'s.
@@ -344,47 +344,30 @@ private:
   /// any element goes on (at most the largest bound). The function is the old one built
   /// over k, in normal form.
   NodeP liftWhile(const Dim& k, const VarP& i, const Node& loop) {
-    auto lift = [&](const NodeP& value) { return build(k, i, value); };
-    auto liftedType = [&](Type type) {
-      type.shape.insert(type.shape.begin(), k);
-      return type;
-    };
     const core::Function& function = *loop.function;
-    auto lifted = std::make_shared<core::Function>();
-    VarP row = newVar("lane", scalarType(Elem::I64));
-    ranges_[row->id] = k;
+    Lifting lifting = startLifting(k);
     auto rowOf = [&](const VarP& array) {
-      return makeIndex(makeVariable(array), {makeVariable(row)});
+      return makeIndex(makeVariable(array), {makeVariable(lifting.lane)});
     };
-    std::unordered_map<uint32_t, NodeP> rows; // the old parameters, as rows of the new
     std::vector<NodeP> init, captured, states;
     size_t position = 0;
     for (const NodeP& value : whileInit(loop)) {
-      init.push_back(lift(value));
-      lifted->params.push_back(newVar(function.params[position]->name, init.back()->type));
-      states.push_back(rowOf(lifted->params.back()));
-      rows[function.params[position++]->id] = states.back();
+      init.push_back(build(k, i, value));
+      const VarP& param = function.params[position++];
+      liftParam(lifting, param, init.back()->type);
+      states.push_back(lifting.rows[param->id]);
     }
     init.push_back(makeReplicate(k, i64Const(0)));
     VarP steps = newVar("steps", init.back()->type);
-    lifted->params.push_back(steps);
-    NodeP bounds = lift(loop.operands[0]);
+    lifting.function->params.push_back(steps);
+    NodeP bounds = build(k, i, loop.operands[0]);
     captured.push_back(bounds);
     VarP boundsParam = newVar("bounds", bounds->type);
-    lifted->params.push_back(boundsParam);
-    for (const NodeP& value : whileCaptured(loop)) {
-      const VarP& param = function.params[position++];
-      if (!mentions_.mentions(value, i->id)) {
-        captured.push_back(value);
-        lifted->params.push_back(param);
-        continue;
-      }
-      captured.push_back(lift(value));
-      lifted->params.push_back(newVar(param->name, liftedType(param->type)));
-      rows[param->id] = rowOf(lifted->params.back());
-    }
+    lifting.function->params.push_back(boundsParam);
+    for (const NodeP& value : whileCaptured(loop))
+      captured.push_back(liftCaptured(lifting, k, i, value, function.params[position++]));
     NodeP count = rowOf(steps);
-    NodeP perElement = mapRoot(substitute(function.body, rows), [&](const Node& tuple) {
+    NodeP perElement = mapRoot(substitute(function.body, lifting.rows), [&](const Node& tuple) {
       VarP goes = newVar("goes", scalarType(Elem::Bool));
       NodeP going = makeVariable(goes);
       std::vector<NodeP> results{makeCond(going, i64Const(1), i64Const(0))};
@@ -395,12 +378,13 @@ private:
       return makeLet(goes, makeBinary(BinaryOp::And, tuple.operands[0], below),
                      makeTuple(std::move(results)));
     });
-    lifted->body = mapRoot(build(k, row, norm(perElement)), [&](const Node& tuple) {
-      std::vector<NodeP> results = tuple.operands;
-      results[0] = makeBinary(BinaryOp::Gt, makeSumOuter(results[0]), i64Const(0));
-      return makeTuple(std::move(results));
-    });
-    return makeWhile(makeMaxOuter(bounds), std::move(init), std::move(captured), lifted);
+    lifting.function->body =
+        mapRoot(build(k, lifting.lane, norm(perElement)), [&](const Node& tuple) {
+          std::vector<NodeP> results = tuple.operands;
+          results[0] = makeBinary(BinaryOp::Gt, makeSumOuter(results[0]), i64Const(0));
+          return makeTuple(std::move(results));
+        });
+    return makeWhile(makeMaxOuter(bounds), std::move(init), std::move(captured), lifting.function);
   }
 
   // ---- index t ix, t and ix in normal form (Fig. 10) -----------------------------------
