@@ -224,7 +224,7 @@ def render_call(e, k):
         args.append("[" + ", ".join(str(p) for p in e.attrs["perm"]) + "]")
     for kid, bound in zip(k, e.binds):
         args.append(lam(bound, kid) if bound else kid)
-    return "%s(%s)" % (name, ", ".join(args))
+    return "%s(%s)" % (e.attrs.get("callee") or name, ", ".join(args))
 
 
 def render_gather(e, k):

@@ -12,7 +12,7 @@ domain is limited (log, sqrt, pow, division, tan) are guarded so that random
 points are finite and differentiable, which keeps finite differences honest.
 """
 
-from gen_ast import BOOL, FLOATS, I64, NUMERIC, Dim, Expr, Function, Type
+from gen_ast import BOOL, FLOATS, I64, NUMERIC, Dim, Expr, Function, Type, lam
 
 FLOAT_LITS = ["0.0", "1.0", "2.0", "0.5", "-1.0", "1.5", "0.25", "3.0", "-0.5", "10.0"]
 INT_LITS = ["0", "1", "2", "3", "-1", "5"]
@@ -541,7 +541,29 @@ class Generator:
             params = [(n, Type("T", pt.shape) if pt.elem == t.elem else pt) for n, pt in params]
             result = Type("T", result.shape)
         self.helpers.append(Function("def", name, params, result, body, tparams=tparams))
-        return call(name, t, args)
+        return call(name, t, args, callee=self.custom_rules(name, params, result))
+
+    def custom_rules(self, name, params, result):
+        """Sometimes a helper is called through customVjp, customJvp or both, with rules
+        that differentiate the helper itself (`vjp(h)` and `jvp(h)`), so every check stays
+        exact while the calls go through the rules in their own mode, the helper's body
+        in the other, and the rules' own derivatives under second-order entries. None
+        for a plain call."""
+        rng = self.rng
+        floats = [pt.elem in FLOATS for _, pt in params]
+        if result.elem not in FLOATS or not any(floats) or rng.random() < 0.4:
+            return None
+        names = [self.fresh("r") for _ in params]
+        value, cotangent = self.fresh("y"), self.fresh("ct")
+        tangents = [self.fresh("t") for flag in floats if flag]
+        vjp_rule = lam(names + [value, cotangent], "vjp(%s)(%s)" % (name, ", ".join(names + [cotangent])))
+        jvp_rule = lam(names + [value] + tangents, "(jvp(%s)(%s)).1" % (name, ", ".join(names + tangents)))
+        form = pick(rng, [(2, "vjp"), (2, "jvp"), (1, "both")])
+        if form == "vjp":
+            return "customVjp(%s, %s)" % (name, vjp_rule)
+        if form == "jvp":
+            return "customJvp(%s, %s)" % (name, jvp_rule)
+        return "customJvp(customVjp(%s, %s), %s)" % (name, vjp_rule, jvp_rule)
 
     def p_loop(self, t, scope, depth):
         """fold, scan, mapAccum (one component of its result) or iterate, with a lambda step

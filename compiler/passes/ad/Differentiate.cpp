@@ -4,6 +4,7 @@
 #include "ir/Printer.h"
 #include "ir/Rewrite.h"
 #include "ir/Visitor.h"
+#include "passes/Bot.h"
 #include "passes/ad/Checkpoint.h"
 #include "passes/ad/CustomDerivatives.h"
 #include "passes/ad/Hoist.h"
@@ -146,8 +147,13 @@ DualProgram forwardPasses(const core::Program& program, bool keepInnerLoopInterm
       if (containsDifferentiation(*diff->function) || result.find(*diff)) continue;
       bool keep = keepInnerLoopIntermediates && inStep && diff->diffKind != core::DiffKind::Jvp &&
                   !holdsSegments(*diff->function);
+      // A Diff whose inner Diffs this round's simplify removed (in a custom rule no call
+      // used) missed this round's BOT, which waited for them.
+      core::FunctionP function = diff->function;
+      if (!passes::checkBotNormalForm(*function->body).empty())
+        function = passes::bulkOperationTransform(function);
       result.sites.push_back({diff->diffKind, diff->function, diff->differentiable,
-                              forwardPass(*diff->function, diff->differentiable, keep)});
+                              forwardPass(*function, diff->differentiable, keep)});
     }
   }
   return result;
