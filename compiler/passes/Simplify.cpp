@@ -685,13 +685,20 @@ protected:
     // simplified, so that what it makes foldable folds in the same walk (a chain of
     // constants folds at once).
     if (node->kind == K::Let) {
-      auto uses = uses_.find(node->vars[0]->id);
+      uint32_t var = node->vars[0]->id;
+      auto uses = uses_.find(var);
       if (uses != uses_.end() && uses->second.oneBinder) {
         NodeP value = mutate(node->operands[0]);
         if (isTrivialValue(value)) {
-          trivialValues_.emplace(node->vars[0]->id, value);
+          // A let seen before with a value not yet trivial (a rule substituted into it
+          // since) has a body whose nodes the walk already mutated with the variable
+          // left in place: those results are reused, so the value is substituted here.
+          if (nonTrivial_.count(var))
+            return mutate(substitute(node->operands[1], node->vars[0], value));
+          trivialValues_.emplace(var, value);
           return mutate(node->operands[1]);
         }
+        nonTrivial_.insert(var);
       }
     }
     NodeP current = mutateChildren(node);
@@ -708,6 +715,7 @@ private:
   const UseTable& uses_;
   Rules rules_;
   std::unordered_map<uint32_t, NodeP> trivialValues_; // by variable
+  std::unordered_set<uint32_t> nonTrivial_;           // lets seen with a non-trivial value
 };
 
 /// Common-subexpression elimination by hash consing: structurally equal nodes
