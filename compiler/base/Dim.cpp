@@ -292,9 +292,6 @@ int64_t SizeDerivation::apply(int64_t a, int64_t b) const {
   return b == 0 ? 0 : a / b;
 }
 
-namespace {
-
-/// A key naming a dimension by its variables' identities (names may repeat).
 std::string identityKey(const Dim& dim) {
   std::string key;
   for (const auto& [monomial, coefficient] : dim.terms()) {
@@ -305,6 +302,9 @@ std::string identityKey(const Dim& dim) {
   }
   return key;
 }
+
+namespace {
+
 
 /// The derived size `op(a, b)`, made once per distinct operands so that two derivations
 /// of the same size are the same variable (and types mentioning it compare equal).

@@ -97,6 +97,9 @@ private:
 };
 
 std::string toString(const std::vector<Dim>& dims); // "n,m+1"
+/// A key naming a dimension by its variables' identities, where names may repeat (two
+/// sizes bound at run time by different bindSize nodes are both `taken`).
+std::string identityKey(const Dim& dim);
 
 /// How a derived size is computed from its operands, on non-negative values: a quotient
 /// ⌊a / b⌋ (0 when b is 0), or an integer square root, the f64 square root of a truncated

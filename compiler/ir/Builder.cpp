@@ -485,6 +485,22 @@ NodeP makeWhile(NodeP bound, std::vector<NodeP> init, std::vector<NodeP> capture
   return made;
 }
 
+NodeP makeBindSize(const SizeVarP& size, NodeP value, NodeP body) {
+  if (size->derivation) fail("bindSize: the size " + size->name + " is derived");
+  if (single(value, "bindSize") != scalarType(Elem::I64))
+    fail("bindSize: the value has type " + toString(value->type) + ", expected i64");
+  for (const Type& type : resultTypes(*body))
+    for (const Dim& dim : type.shape)
+      if (dim.variables().count(size->id))
+        fail("bindSize: the result type " + toString(type) + " mentions the size " + size->name);
+  auto made = node(Node::Kind::BindSize);
+  made->type = body->type;
+  made->types = body->types;
+  made->shape = {Dim::variable(size)};
+  made->operands = {std::move(value), std::move(body)};
+  return made;
+}
+
 NodeP makeCustom(DiffKind mode, std::vector<NodeP> inputs, std::vector<NodeP> value,
                  std::vector<NodeP> captured, FunctionP rule) {
   if (mode != DiffKind::Vjp && mode != DiffKind::Jvp) fail("custom: the mode must be vjp or jvp");
@@ -638,6 +654,8 @@ NodeP rebuild(const Node& old, std::vector<NodeP> operands, std::vector<NodeP> i
     std::vector<NodeP> captured(first + old.stateCount, operands.end());
     return makeWhile(operands[0], std::move(init), std::move(captured), std::move(function));
   }
+  case K::BindSize:
+    return makeBindSize(old.shape[0].asVariable(), operands[0], operands[1]);
   case K::Custom: {
     auto first = operands.begin();
     std::vector<NodeP> inputs(first, first + old.stateCount);

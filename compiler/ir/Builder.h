@@ -63,6 +63,9 @@ std::vector<NodeP> loopCaptured(const Node& loop);
 /// next state.
 NodeP makeWhile(NodeP bound, std::vector<NodeP> init, std::vector<NodeP> captured,
                 FunctionP function);
+/// bindSize size = value in body (Node::Kind::BindSize): `size` a fresh, underived size
+/// variable, `value` an i64 scalar; body's results must not mention the size.
+NodeP makeBindSize(const SizeVarP& size, NodeP value, NodeP body);
 /// A call whose derivative in `mode` (Vjp or Jvp) the closed function `rule` gives (see
 /// Node::Kind::Custom). Its value is `value`, the call computed from `inputs` by ordinary code.
 NodeP makeCustom(DiffKind mode, std::vector<NodeP> inputs, std::vector<NodeP> value,

@@ -105,6 +105,10 @@ struct Node {
                  // captured) to the cotangents of the float x (diffKind Vjp) or the tangents of
                  // the float y (Jvp). Differentiation in the rule's mode uses the rule and not
                  // y's own derivative; in the other mode the node is y. Removed after AD.
+    BindSize,    // bindSize shape[0] = operands[0] in operands[1]: the size variable shape[0]
+                 // (fresh, not derived) has the value of the i64 scalar operands[0] (not
+                 // negative) in operands[1], whose results do not mention it. Reverse mode
+                 // through a while loop keeps its states in [steps taken] arrays this way.
   };
 
   Kind kind;

@@ -26,6 +26,7 @@
 #include "ir/Builder.h"
 #include "ir/InterpreterEvaluator.h"
 #include "ir/InterpreterOps.h"
+#include "ir/Rewrite.h"
 
 #include <algorithm>
 
@@ -94,6 +95,8 @@ const char* kindName(K kind) {
     return "while";
   case K::Custom:
     return "custom";
+  case K::BindSize:
+    return "bindSize";
   }
   return "unknown";
 }
@@ -130,6 +133,19 @@ Value Value::argument(const ArrayValue& array) {
   } else {
     value.array_ = std::shared_ptr<const ArrayValue>(std::shared_ptr<const ArrayValue>(), &array);
   }
+  return value;
+}
+
+Value Value::owned(ArrayValue array) {
+  if (array.rank() == 0) {
+    Value value;
+    value.dtype_ = array.dtype;
+    std::memcpy(value.scalar_, array.bytes.data(), array.bytes.size());
+    return value;
+  }
+  Value value;
+  value.dtype_ = array.dtype;
+  value.array_ = std::make_shared<const ArrayValue>(std::move(array));
   return value;
 }
 
@@ -208,6 +224,9 @@ void Evaluator::analyseChildren(const Node& node, bool inLoop) {
     for (const core::NodeP& index : node.indices)
       analyse(*index, true);
     return;
+  case K::BindSize: // its body is analysed when it runs (evalBindSize)
+    analyse(*node.operands[0], inLoop);
+    return;
   case K::Loop:
   case K::While:
     for (const core::NodeP& operand : node.operands)
@@ -242,6 +261,11 @@ void Evaluator::computeFreeSlots(const Node& node, NodeInfo& info) {
     break;
   case K::Build1:
     add(node.operands[0], info.slots);
+    break;
+  case K::BindSize: // the body is evaluated apart (evalBindSize), not analysed here
+    add(node.operands[0], none);
+    for (const core::VarP& var : core::freeVariables(node.operands[1]))
+      free.push_back(slotOf(*var));
     break;
   case K::Gather:
   case K::Scatter:
@@ -280,12 +304,15 @@ void Evaluator::finishAnalysis() {
     if (node->resultCount() == 1)
       for (const core::Dim& dim : node->type.shape)
         info.shape.push_back(evaluateDim(dim, true));
-    // A size value is a number, not the extent of an array.
+    // A size value is a number, not the extent of an array; a bound size has its value
+    // only while its node runs.
     bool arrayDims = node->kind != K::SizeValue;
-    for (const core::Dim& dim : node->shape)
-      info.dims.push_back(evaluateDim(dim, arrayDims));
+    if (node->kind != K::BindSize)
+      for (const core::Dim& dim : node->shape)
+        info.dims.push_back(evaluateDim(dim, arrayDims));
 
-    bool cheap = node->kind == K::Const || node->kind == K::Variable || node->kind == K::SizeValue;
+    bool cheap = node->kind == K::Const || node->kind == K::Variable ||
+                 node->kind == K::SizeValue || node->kind == K::BindSize;
     if (cheap || node->resultCount() != 1) continue;
     bool invariant = std::none_of(info.freeSlots.begin(), info.freeSlots.end(),
                                   [&](uint32_t slot) { return variant_[slot]; });
@@ -354,9 +381,32 @@ std::vector<Value> Evaluator::results(const Node& node) {
     return evalLoop(node, infoOf(node));
   case K::While:
     return evalWhile(node);
+  case K::BindSize:
+    return evalBindSize(node);
   default:
     return {eval(node)};
   }
+}
+
+// The body runs in an evaluator of its own, whose sizes include the bound one: this one
+// evaluated every shape before running, when the bound size had no value yet.
+std::vector<Value> Evaluator::evalBindSize(const Node& node) {
+  int64_t value = eval(*node.operands[0]).index();
+  if (value < 0)
+    internalError(node,
+                  "the size " + node.shape[0].toString() + " is bound to " + std::to_string(value));
+  SizeValues sizes = sizes_;
+  sizes[node.shape[0].asVariable()->id] = value;
+  core::Function body{core::freeVariables(node.operands[1]), node.operands[1]};
+  std::vector<ArrayValue> args;
+  for (const core::VarP& var : body.params) {
+    Value copy = slots_.at(slotOf(*var)).value;
+    args.push_back(copy.release());
+  }
+  std::vector<Value> values;
+  for (ArrayValue& result : Evaluator(sizes).run(body, args))
+    values.push_back(Value::owned(std::move(result)));
+  return values;
 }
 
 // The state goes through the steps in order; each step binds the step function's
@@ -593,6 +643,8 @@ Value Evaluator::compute(const Node& node, NodeInfo& info) {
     return evalLoop(node, info).at(0);
   case K::While:
     return evalWhile(node).at(0);
+  case K::BindSize:
+    return evalBindSize(node).at(0);
   case K::Diff:
     throw InterpError(
         std::string(core::toString(node.diffKind)) + " is not supported by the interpreter yet: " +

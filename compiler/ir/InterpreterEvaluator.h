@@ -89,6 +89,8 @@ public:
 
   /// The value as an ArrayValue: moved out when this is the only owner.
   ArrayValue release();
+  /// A value that owns `array` (a scalar when its rank is 0).
+  static Value owned(ArrayValue array);
 
 private:
   friend class Output;
@@ -257,6 +259,7 @@ private:
   /// The final state and the stacked outputs of a loop.
   std::vector<Value> evalLoop(const Node& node, const NodeInfo& info);
   std::vector<Value> evalWhile(const Node& node);
+  std::vector<Value> evalBindSize(const Node& node);
   /// Row i of an array.
   static Value row(const Value& array, int64_t i);
   /// Binds the loop variables in `slots` to `position`.

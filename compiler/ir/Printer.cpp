@@ -78,6 +78,9 @@ public:
       return "let " + varName(*node.vars[0]) + " : " + toString(node.vars[0]->type) + " = " +
              print(*node.operands[0], indent + 1) + " in\n" + pad +
              print(*node.operands[1], indent);
+    case K::BindSize: // a block of its own: its body's lets stay inside it
+      return "bindSize " + node.shape[0].toString() + " = " + print(*node.operands[0], indent + 1) +
+             " in (\n" + pad + "  " + print(*node.operands[1], indent + 1) + ")";
     case K::LetTuple: {
       std::string names;
       for (size_t i = 0; i < node.vars.size(); ++i)

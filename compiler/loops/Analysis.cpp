@@ -176,6 +176,9 @@ std::vector<ExprP> operandsOf(const Stmt& s) {
   for (const ExprP& e : {s.value, s.lower, s.work, s.whileCondition})
     if (e) operands.push_back(e);
   operands.insert(operands.end(), s.indices.begin(), s.indices.end());
+  // An allocation reads its extents, which may be locals (a size bound at run time).
+  if (s.kind == Stmt::Kind::Alloc)
+    operands.insert(operands.end(), s.buffer->shape.begin(), s.buffer->shape.end());
   return operands;
 }
 

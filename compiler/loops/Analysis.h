@@ -101,7 +101,8 @@ std::set<uint32_t> definedIn(const Block& block);
 std::set<uint32_t> writtenBuffers(const Block& block);
 /// Calls `f` on every statement of `block`, nested ones included, outer first.
 void forEachStmt(const Block& block, const std::function<void(const Stmt&)>& f);
-/// The expressions a statement reads directly (value, indices, bounds; not its body's).
+/// The expressions a statement reads directly (value, indices, bounds, an allocation's
+/// extents; not its body's).
 std::vector<ExprP> operandsOf(const Stmt& statement);
 /// Whether the `if` statement `guard` only assigns locals in `locals` (and has no else): a
 /// guarded read (Lowering::pullChecked) into a local its loop body declared.

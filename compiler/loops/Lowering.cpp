@@ -354,8 +354,16 @@ void Lowering::analyse(const core::NodeP& root) {
 
 void Lowering::addDimensionChecks() {
   std::map<std::string, size_t> seen; // each dimension's check
+  // A size bound in the body has no value before it runs; it counts a while loop's steps,
+  // and its arrays are checked as they are allocated.
+  std::set<uint32_t> boundInBody;
+  core::forEachNode(entry_.function.body, [&](const Node& node) {
+    if (node.kind == K::BindSize) boundInBody.insert(node.shape[0].asVariable()->id);
+  });
   auto check = [&](const core::Dim& dim, const std::string& what, bool arraySize) {
     if (dim.isConstant()) return;
+    for (uint32_t id : dim.variables())
+      if (boundInBody.count(id)) return;
     // A derived size (a checkpointed loop's segments) is at most the size it is derived
     // from, and a shape mentioning it holds no more elements than one that is checked
     // (the segments [n/K, K, ..] of the elements [n, ..]).
@@ -403,6 +411,15 @@ void Lowering::addDimensionChecks() {
 }
 
 core::NodeP Lowering::bindLets(const core::NodeP& node, std::vector<core::VarP>& bound) {
+  if ((node->kind == K::Let || node->kind == K::LetTuple) &&
+      node->operands[0]->kind == K::BindSize) {
+    const std::vector<LoopValue>& values = lowerBindSize(node->operands[0]);
+    for (size_t i = 0; i < node->vars.size(); ++i) {
+      bindLoopValue(node->vars[i], values.at(i));
+      bound.push_back(node->vars[i]);
+    }
+    return bindLets(node->operands[1], bound);
+  }
   if (node->kind == K::Let) {
     bind(node->vars[0],
          Binding{0, nullptr, std::nullopt, node->operands[0], targetScope(node->operands[0], {})});

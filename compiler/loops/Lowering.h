@@ -218,6 +218,9 @@ private:
   /// loop of at most its bound steps that stops once the condition fails; the step runs
   /// under the condition, so no step is computed past the last.
   const std::vector<LoopValue>& lowerWhile(const core::NodeP& loop);
+  /// The results of a bindSize node at the function's top level: the size declared as a
+  /// local, then the body's results, materialised.
+  const std::vector<LoopValue>& lowerBindSize(const core::NodeP& bindSize);
   /// The steps a while loop is assumed to take in work estimates (its bound may be huge).
   static constexpr int64_t kEstimatedWhileSteps = 16;
 

@@ -250,6 +250,7 @@ bool Lowering::shouldMaterialise(const core::NodeP& node, const ScopeP& home,
     return true;
   case K::Loop: // stored by the loop itself
   case K::While:
+  case K::BindSize:
     return false;
   case K::ArrayLit:
     return node->operands.size() > kLiteralSelects;

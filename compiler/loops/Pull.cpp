@@ -98,6 +98,10 @@ ExprP Lowering::pullFresh(const core::NodeP& nodeP, const std::vector<ExprP>& in
     const LoopValue& value = lowerWhile(nodeP).at(0);
     return value.scalar ? value.scalar : load(*value.array, indices);
   }
+  case K::BindSize: {
+    const LoopValue& value = lowerBindSize(nodeP).at(0);
+    return value.scalar ? value.scalar : load(*value.array, indices);
+  }
   case K::Let:
   case K::LetTuple: {
     std::vector<core::VarP> bound;

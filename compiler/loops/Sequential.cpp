@@ -242,4 +242,33 @@ const std::vector<Lowering::LoopValue>& Lowering::lowerWhile(const core::NodeP& 
   return loopValues_.emplace(key, std::move(values)).first->second;
 }
 
+const std::vector<Lowering::LoopValue>& Lowering::lowerBindSize(const core::NodeP& bindSize) {
+  std::string key = memoKey(bindSize, {}, 'S');
+  if (auto found = loopValues_.find(key); found != loopValues_.end()) return found->second;
+  keepAlive_.push_back(bindSize);
+  // What the body computes is placed by its variables' scopes, which say nothing of the
+  // size: at the top level every such place comes after the size's declaration.
+  if (current_ != root_)
+    throw std::logic_error("loop lowering: a bound size below the function's top level");
+  const SizeVarP& size = bindSize->shape[0].asVariable();
+  LocalP local = declare(size->name, pull(bindSize->operands[0], {}));
+  sizeLocals_[size->id] = local;
+  localScopes_[local->id] = current_;
+  std::vector<core::VarP> bound;
+  std::vector<core::NodeP> components;
+  if (bindSize->resultCount() == 1)
+    components.push_back(bindLets(bindSize->operands[1], bound));
+  else
+    components = tupleComponents(bindSize->operands[1], bound);
+  std::vector<LoopValue> values;
+  for (const core::NodeP& component : components) {
+    if (component->type.isScalar())
+      values.push_back({exprs_.local(declare("value", pull(component, {}))), std::nullopt});
+    else
+      values.push_back({nullptr, materialise(component, current_)});
+  }
+  unbindAll(bound);
+  return loopValues_.emplace(key, std::move(values)).first->second;
+}
+
 } // namespace arr::loops

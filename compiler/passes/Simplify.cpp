@@ -243,8 +243,9 @@ private:
     auto uses = uses_.find(let.vars[0]->id);
     return let.operands[0]->kind != K::Diff && let.operands[0]->kind != K::Loop &&
            let.operands[0]->kind != K::While && let.operands[0]->kind != K::Custom &&
-           reach.paths == 1 && !reach.depthVaries && binders_.at(let.vars[0]->id).paths == 1 &&
-           uses != uses_.end() && uses->second.paths == 1 && !uses->second.depthVaries &&
+           let.operands[0]->kind != K::BindSize && reach.paths == 1 && !reach.depthVaries &&
+           binders_.at(let.vars[0]->id).paths == 1 && uses != uses_.end() &&
+           uses->second.paths == 1 && !uses->second.depthVaries &&
            uses->second.depth == reach.depth;
   }
 
@@ -358,7 +359,9 @@ private:
     if (uses.count == 0) return body;
     // A differentiation stays let-bound: the AD pass replaces the binding. So does a loop:
     // computed once, whatever reads its result.
-    if (value->kind == K::Diff || value->kind == K::Loop || value->kind == K::While) return nullptr;
+    if (value->kind == K::Diff || value->kind == K::Loop || value->kind == K::While ||
+        value->kind == K::BindSize)
+      return nullptr;
     if (isTrivialValue(value)) return uses.oneBinder ? nullptr : substitute(body, x, value);
     if (uses.count == 1 && !uses.inLoop) return substitute(body, x, value);
     return nullptr;
@@ -742,7 +745,11 @@ private:
   static std::string keyOf(const Node& node) {
     std::string key = std::to_string(int(node.kind)) + "|" + std::to_string(int(node.unaryOp)) +
                       "|" + std::to_string(int(node.binaryOp)) + "|" +
-                      std::to_string(int(node.diffKind)) + "|" + toString(node.type) + "|";
+                      std::to_string(int(node.diffKind)) + "|" + toString(node.type.elem) + "|";
+    // Dimensions by their variables' identities: names may repeat.
+    for (const Dim& dim : node.type.shape)
+      key += identityKey(dim) + ",";
+    key += "|";
     if (node.kind == K::Const)
       key +=
           std::visit([](auto v) { return bitsOf(v); }, node.value) + "|" +
@@ -758,7 +765,10 @@ private:
     key += "|";
     for (const auto& var : node.vars)
       key += std::to_string(var->id) + ",";
-    key += "|" + shapeString(node.shape) + "|";
+    key += "|";
+    for (const Dim& dim : node.shape)
+      key += identityKey(dim) + ",";
+    key += "|";
     for (int p : node.permutation)
       key += std::to_string(p) + ",";
     key += "|" + std::to_string(uintptr_t(node.function.get()));

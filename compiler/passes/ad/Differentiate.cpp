@@ -10,6 +10,8 @@
 #include "passes/ad/Hoist.h"
 #include "passes/ad/Transpose.h"
 
+#include <functional>
+#include <set>
 #include <unordered_set>
 
 namespace arr::ad {
@@ -33,6 +35,30 @@ void collectSites(const NodeP& node, bool inStep, std::unordered_set<const core:
                      node->kind == K::While,
                  seen, sites);
   if (node->kind == K::Diff) sites.emplace_back(node, inStep);
+}
+
+/// The functions of the Diff nodes reached from an entry's body through lets and tuples
+/// only, and from nowhere else: their derivatives run once per call, in the entry's top
+/// scope, where a size bound at run time can be declared (DualFunction::atTopLevel).
+std::unordered_set<const core::Function*>
+functionsDifferentiatedAtTopLevel(const core::Program& program) {
+  std::unordered_set<const core::Function*> top, nested;
+  std::set<std::pair<const core::Node*, bool>> seen;
+  std::function<void(const NodeP&, bool)> walk = [&](const NodeP& node, bool atTop) {
+    if (!seen.insert({node.get(), atTop}).second) return;
+    if (node->kind == K::Diff) (atTop ? top : nested).insert(node->function.get());
+    bool passesTop = node->kind == K::Let || node->kind == K::LetTuple || node->kind == K::Tuple;
+    for (const NodeP& operand : node->operands)
+      walk(operand, atTop && passesTop);
+    for (const NodeP& index : node->indices)
+      walk(index, false);
+    if (node->function) walk(node->function->body, false);
+  };
+  for (const auto& entry : program.entries)
+    walk(entry.function.body, true);
+  for (const core::Function* function : nested)
+    top.erase(function);
+  return top;
 }
 
 /// The derivative program of one Diff node: bindings and the flattened results.
@@ -140,6 +166,7 @@ const DualFunction* DualProgram::find(const core::Node& diff) const {
 DualProgram forwardPasses(const core::Program& program, bool keepInnerLoopIntermediates) {
   DualProgram result{program, {}};
   std::unordered_set<const core::Node*> seen;
+  std::unordered_set<const core::Function*> atTopLevel = functionsDifferentiatedAtTopLevel(program);
   for (const auto& entry : program.entries) {
     std::vector<std::pair<NodeP, bool>> diffs;
     collectSites(entry.function.body, false, seen, diffs);
@@ -154,6 +181,7 @@ DualProgram forwardPasses(const core::Program& program, bool keepInnerLoopInterm
         function = passes::bulkOperationTransform(function);
       result.sites.push_back({diff->diffKind, diff->function, diff->differentiable,
                               forwardPass(*function, diff->differentiable, keep)});
+      result.sites.back().dual.atTopLevel = atTopLevel.count(diff->function.get()) > 0;
     }
   }
   return result;

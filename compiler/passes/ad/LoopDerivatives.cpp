@@ -73,29 +73,66 @@ std::vector<NodeP> bindLoop(const NodeP& loop, std::vector<core::Binding>& bindi
   return values;
 }
 
-/// loopCotangents of a while loop: a reverse sweep over the steps the primal loop took
-/// (its count, the last of the delta's primals), from the last to the first, applying
-/// the vjp of the loop's function. The state before a step is recomputed from the
-/// initial state by the loop itself, bounded by that step's index: every step before
-/// it had its condition hold. No state is kept, so memory does not grow with the steps
-/// (time grows with their square).
-std::vector<NodeP> whileCotangents(const Delta& delta, const std::vector<NodeP>& cotangents,
-                                   std::vector<core::Binding>& bindings) {
+/// A while function's body, (holds, next state..) under its lets, without `holds`.
+NodeP withoutCondition(const NodeP& body) {
+  if (body->kind == core::Node::Kind::Let)
+    return core::makeLet(body->vars[0], body->operands[0], withoutCondition(body->operands[1]));
+  if (body->kind == core::Node::Kind::LetTuple)
+    return core::makeLetTuple(body->vars, body->operands[0], withoutCondition(body->operands[1]));
+  return core::makeTuple(std::vector<NodeP>(body->operands.begin() + 1, body->operands.end()));
+}
+
+/// The reverse of a while loop as the vjp of a loop over the `steps` it took (the last of
+/// the delta's primals): inside a size bound to that count, a Diff of the function that
+/// runs the while's steps as a fold (the condition held at each, so the steps and states
+/// are the loop's own). A later round differentiates it as any fold: one state kept per
+/// step taken, or segments by the --loop-checkpoints rule, never per step the bound allows.
+std::vector<NodeP> whileAsFoldCotangents(const Delta& delta, const std::vector<NodeP>& cotangents,
+                                         const std::vector<bool>& differentiable,
+                                         std::vector<core::Binding>& bindings) {
   const core::Node& loop = *delta.loop;
   const auto& params = loop.function->params;
   size_t states = loop.stateCount;
-  std::vector<NodeP> operandCotangents(delta.parts.size());
-  auto partOf = [&](size_t param) { return delta.parts[param + 1]; };
-  std::vector<bool> differentiable(params.size(), false);
-  for (size_t j = 0; j < params.size(); ++j)
-    differentiable[j] = isFloatType(params[j]->type) && (j < states || partOf(j));
-  bool anyResult = false;
-  for (const NodeP& cotangent : cotangents)
-    anyResult |= cotangent != nullptr;
-  bool any = false;
-  for (size_t j = 0; j < params.size(); ++j)
-    any |= differentiable[j] && partOf(j);
-  if (!anyResult || !any) return operandCotangents;
+  SizeVarP taken = newSizeVar("taken");
+
+  // The fold's step: the while's function without its condition.
+  auto step = std::make_shared<core::Function>();
+  std::vector<core::Binding> stepBody;
+  for (const VarP& param : params) // the while's function reads its own parameters
+    stepBody.push_back({{param}, addParam(*step, param->name, param->type)});
+  step->body = core::wrapInBindings(stepBody, withoutCondition(loop.function->body));
+
+  // The function differentiated: initial state and captured values to the final state.
+  auto steps = std::make_shared<core::Function>();
+  std::vector<NodeP> init, captured, args;
+  for (size_t j = 0; j < params.size(); ++j) {
+    (j < states ? init : captured).push_back(addParam(*steps, params[j]->name, params[j]->type));
+    args.push_back(delta.primals[j + 1]);
+  }
+  steps->body = bindResults(core::makeLoop(Dim::variable(taken), init, {}, captured, step),
+                            [](const std::vector<NodeP>& final) { return core::makeTuple(final); });
+  for (size_t j = 0; j < states; ++j)
+    args.push_back(j < cotangents.size() && cotangents[j] ? cotangents[j]
+                                                          : core::zerosOf(params[j]->type));
+  NodeP vjp = core::makeDiff(core::DiffKind::Vjp, steps, args, differentiable);
+  NodeP bound = core::makeBindSize(taken, delta.primals.at(loop.operands.size()),
+                                   bindResults(vjp, [](const std::vector<NodeP>& gradients) {
+                                     return core::makeTuple(gradients);
+                                   }));
+  return bindLoop(bound, bindings, "ct");
+}
+
+/// The reverse of a while loop without keeping states: a sweep over the steps the primal
+/// loop took, from the last to the first, applying the vjp of the loop's function to the
+/// state before each step, recomputed from the initial state by the loop itself, bounded
+/// by that step's index (every step before it had its condition hold). Memory does not
+/// grow with the steps; time grows with their square.
+std::vector<NodeP> recomputingCotangents(const Delta& delta, const std::vector<NodeP>& cotangents,
+                                         const std::vector<bool>& differentiable,
+                                         std::vector<core::Binding>& bindings) {
+  const core::Node& loop = *delta.loop;
+  const auto& params = loop.function->params;
+  size_t states = loop.stateCount;
   NodeP steps = delta.primals.at(loop.operands.size());
 
   // The sweep's state: the state's cotangent, the captured values' accumulated
@@ -155,8 +192,30 @@ std::vector<NodeP> whileCotangents(const Delta& delta, const std::vector<NodeP>&
         next.push_back(core::makeVariable(index));
         return core::makeTuple(next);
       }));
-  NodeP reverse = core::makeWhile(steps, init, captured, sweep);
-  std::vector<NodeP> swept = bindLoop(reverse, bindings, "ct");
+  return bindLoop(core::makeWhile(steps, init, captured, sweep), bindings, "ct");
+}
+
+/// loopCotangents of a while loop: whileAsFoldCotangents where a size may be bound at run
+/// time (`keepStates`), else recomputingCotangents.
+std::vector<NodeP> whileCotangents(const Delta& delta, const std::vector<NodeP>& cotangents,
+                                   std::vector<core::Binding>& bindings, bool keepStates) {
+  const auto& params = delta.loop->function->params;
+  size_t states = delta.loop->stateCount;
+  std::vector<NodeP> operandCotangents(delta.parts.size());
+  auto partOf = [&](size_t param) { return delta.parts[param + 1]; };
+  std::vector<bool> differentiable(params.size(), false);
+  for (size_t j = 0; j < params.size(); ++j)
+    differentiable[j] = isFloatType(params[j]->type) && (j < states || partOf(j));
+  bool anyResult = false;
+  for (const NodeP& cotangent : cotangents)
+    anyResult |= cotangent != nullptr;
+  bool any = false;
+  for (size_t j = 0; j < params.size(); ++j)
+    any |= differentiable[j] && partOf(j);
+  if (!anyResult || !any) return operandCotangents;
+  std::vector<NodeP> swept =
+      keepStates ? whileAsFoldCotangents(delta, cotangents, differentiable, bindings)
+                 : recomputingCotangents(delta, cotangents, differentiable, bindings);
   size_t at = 0;
   for (size_t j = 0; j < params.size(); ++j) {
     if (!differentiable[j]) continue;
@@ -177,9 +236,9 @@ std::vector<bool> reverseDifferentiable(const core::Node& loop, const std::vecto
 }
 
 std::vector<NodeP> loopCotangents(const Delta& delta, const std::vector<NodeP>& cotangents,
-                                  std::vector<core::Binding>& bindings) {
+                                  std::vector<core::Binding>& bindings, bool atTopLevel) {
   if (delta.loop->kind == core::Node::Kind::While)
-    return whileCotangents(delta, cotangents, bindings);
+    return whileCotangents(delta, cotangents, bindings, atTopLevel);
   LoopShape shape(*delta.loop);
   const auto& params = shape.step.params;
   std::vector<NodeP> operandCotangents(delta.parts.size());

@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""Reverse mode through while loops keeps the states of the steps taken (issue #36).
+
+A gradient at an entry's top level differentiates a while loop as a fold over the
+number of steps it took (a size bound at run time): one state per step taken by
+default, O(sqrt(steps)) with --loop-checkpoints=sqrt, never memory proportional to
+the bound; elsewhere (inside a build) the sweep recomputes each state instead.
+
+  - the optimised IR of the top-level gradient binds the size and sweeps with a loop
+    over it, with no while loop left but the primal one;
+  - 10^5 steps over a [1000]f64 state with a bound of 2^62: --loop-checkpoints=sqrt runs
+    under `ulimit -v 600000` and agrees with the default, which keeps every state (800
+    MB) and, under the same limit, fails with a message naming --loop-checkpoints;
+  - short loops (steps 0, 1, 37, and 37 reaching the bound): the default, sqrt, the
+    interpreter and the recomputing sweep inside a build agree.
+
+    while_reverse_test.py --arrc build/compiler/arrc
+"""
+
+import argparse
+import os
+import random
+import resource
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PROGRAM = os.path.join(HERE, "while_reverse.arr")
+ADDRESS_SPACE = 600000 * 1024  # ulimit -v 600000
+
+failures = 0
+
+
+def report(ok, what, detail=""):
+    global failures
+    print(("ok   " if ok else "FAIL ") + what)
+    if not ok:
+        failures += 1
+        if detail:
+            print("     " + detail.strip().replace("\n", "\n     "))
+
+
+def compile_program(arrc, work, name, *flags):
+    executable = os.path.join(work, name)
+    subprocess.run([arrc, PROGRAM, "-o", executable, *flags], check=True, timeout=600)
+    return executable
+
+
+def limit_address_space():
+    resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
+
+
+def run(command, entry, text, limited=False):
+    return subprocess.run(command + ["--entry", entry], input=text, capture_output=True, text=True,
+                          timeout=600, preexec_fn=limit_address_space if limited else None)
+
+
+def numbers(stdout):
+    return [float(v) for v in stdout.replace("[", " ").replace("]", " ").replace(",", " ").split()]
+
+
+def close(got, want, tolerance=1e-9):
+    return len(got) == len(want) and len(want) > 0 and all(
+        abs(g - w) <= tolerance * max(1.0, abs(w)) for g, w in zip(got, want))
+
+
+def vector(values):
+    return "[" + ", ".join(repr(v) for v in values) + "]"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--arrc", required=True)
+    args = parser.parse_args()
+    rng = random.Random(36)
+
+    dump = subprocess.run([args.arrc, PROGRAM, "--entry", "dDecay", "--dump-after=optimize"],
+                          capture_output=True, text=True, timeout=600)
+    entry = dump.stdout.split("entry dRows")[0]
+    report(dump.returncode == 0 and "bindSize taken" in entry and "loop taken" in entry
+           and entry.count("while ") == 1,
+           "the top-level gradient binds the steps taken and sweeps with a loop over them",
+           dump.stderr + entry[:3000])
+
+    with tempfile.TemporaryDirectory() as work:
+        # The long loop: 10^5 steps over [1000]f64, the bound 2^62.
+        default = compile_program(args.arrc, work, "default")
+        sqrt = compile_program(args.arrc, work, "sqrt", "--loop-checkpoints=sqrt")
+        text = vector([rng.uniform(-1, 1) for _ in range(1000)]) + "\n0.999\n"
+        reference = run([sqrt], "dDecay", text, limited=True)
+        report(reference.returncode == 0 and len(numbers(reference.stdout)) == 1001,
+               "--loop-checkpoints=sqrt: 10^5 steps over [1000]f64 run under ulimit -v 600000",
+               reference.stderr)
+        kept = run([default], "dDecay", text)
+        report(kept.returncode == 0 and close(numbers(kept.stdout), numbers(reference.stdout)),
+               "the default keeps every state taken and agrees with --loop-checkpoints=sqrt",
+               kept.stderr + kept.stdout[:300])
+        failed = run([default], "dDecay", text, limited=True)
+        report(failed.returncode == 1 and "out of memory" in failed.stderr
+               and "--loop-checkpoints" in failed.stderr and "Traceback" not in failed.stderr,
+               "the default under ulimit -v 600000 (800 MB of states): exit 1, the message "
+               "names --loop-checkpoints", f"exit {failed.returncode}: {failed.stderr}")
+
+        # Short loops: no step, one, 37, and 37 that reach the bound.
+        for steps, bound in ((0, 5), (1, 5), (37, 1000), (37, 37)):
+            defines = ["-D", f"steps={steps}", "-D", f"bound={bound}"]
+            short = compile_program(args.arrc, work, f"short{steps}_{bound}", *defines)
+            short_sqrt = compile_program(args.arrc, work, f"sqrt{steps}_{bound}", *defines,
+                                         "--loop-checkpoints=sqrt")
+            rows = [[rng.uniform(-1, 1) for _ in range(6)] for _ in range(3)]
+            w = rng.uniform(0.5, 1.1)
+            label = f"steps={steps} bound={bound}"
+            wanted = []
+            for row in rows:
+                text = vector(row) + f"\n{w!r}\n"
+                want = run([short], "dDecay", text)
+                got = run([short_sqrt], "dDecay", text)
+                interpreted = run([args.arrc, "--interpret", PROGRAM, *defines], "dDecay", text)
+                expected = numbers(want.stdout)
+                report(want.returncode == 0 and close(numbers(got.stdout), expected, 1e-12)
+                       and close(numbers(interpreted.stdout), expected, 1e-12),
+                       f"{label}: the default, --loop-checkpoints=sqrt and the interpreter agree",
+                       want.stderr + got.stderr + interpreted.stderr)
+                if steps == 0:
+                    report(close(expected[:6], [2 * v for v in row], 1e-15) and expected[6] == 0.0,
+                           f"{label}: no step taken, the gradient is that of sum(s0 * s0)",
+                           want.stdout)
+                wanted.append(expected[:6])
+            text = "[" + ", ".join(vector(row) for row in rows) + f"]\n{w!r}\n"
+            inside = run([short], "dRows", text)
+            got = numbers(inside.stdout)
+            report(inside.returncode == 0 and close(got, [v for row in wanted for v in row], 1e-12),
+                   f"{label}: the recomputing sweep inside a build gives the same rows",
+                   inside.stderr + inside.stdout[:300])
+    print("failures:", failures)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
