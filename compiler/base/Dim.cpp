@@ -305,7 +305,6 @@ std::string identityKey(const Dim& dim) {
 
 namespace {
 
-
 /// The derived size `op(a, b)`, made once per distinct operands so that two derivations
 /// of the same size are the same variable (and types mentioning it compare equal).
 Dim derived(SizeDerivation::Op op, const Dim& a, const Dim& b, std::string name) {

@@ -82,10 +82,10 @@ public:
       accumulated_.erase(last);
       if (fragment->kind == DK::Loop) {
         // All of a loop's results have their cotangents: one reverse sweep for them all.
-        std::vector<NodeP> operands = fragment->loop->kind == core::Node::Kind::Custom
-                                          ? customCotangents(*fragment, loopResults_[id], bindings_)
-                                          : loopCotangents(*fragment, loopResults_[id], bindings_,
-                                                           dual.atTopLevel);
+        std::vector<NodeP> operands =
+            fragment->loop->kind == core::Node::Kind::Custom
+                ? customCotangents(*fragment, loopResults_[id], bindings_)
+                : loopCotangents(*fragment, loopResults_[id], bindings_, dual.atTopLevel);
         for (size_t k = 0; k < operands.size(); ++k)
           if (operands[k]) eval(operands[k], fragment->parts[k], {});
         continue;
