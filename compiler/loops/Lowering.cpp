@@ -65,6 +65,11 @@ ScopeP Lowering::targetScope(const core::NodeP& node, const std::vector<ExprP>& 
     if (found != bindings_.end() && !found->second.empty())
       target = deeper(target, found->second.back().scope);
   }
+  // A size bound at run time is a dependency as a variable is.
+  if (!boundSizeScopes_.empty())
+    for (uint32_t size : boundSizesIn(node))
+      if (auto found = boundSizeScopes_.find(size); found != boundSizeScopes_.end())
+        target = deeper(target, found->second);
   for (ScopeP scope = current_; scope; scope = scope->parent)
     if (scope->runsAtMostOnce) {
       target = deeper(target, scope);
@@ -86,6 +91,32 @@ void Lowering::bind(const core::VarP& var, Binding binding) {
 
 void Lowering::unbind(const core::VarP& var) {
   bindings_[var->id].pop_back();
+}
+
+const std::vector<uint32_t>& Lowering::boundSizesIn(const core::NodeP& node) {
+  auto found = boundSizesIn_.find(node.get());
+  if (found != boundSizesIn_.end()) return found->second;
+  std::set<uint32_t> sizes;
+  auto addDims = [&](const std::vector<core::Dim>& dims) {
+    for (const core::Dim& dim : dims)
+      for (uint32_t id : dim.variables())
+        if (boundSizeScopes_.count(id)) sizes.insert(id);
+  };
+  addDims(node->type.shape);
+  for (const core::Type& type : node->types)
+    addDims(type.shape);
+  addDims(node->shape);
+  auto addAll = [&](const core::NodeP& child) {
+    const std::vector<uint32_t>& inner = boundSizesIn(child);
+    sizes.insert(inner.begin(), inner.end());
+  };
+  for (const core::NodeP& operand : node->operands)
+    addAll(operand);
+  for (const core::NodeP& index : node->indices)
+    addAll(index);
+  if (node->function) addAll(node->function->body);
+  return boundSizesIn_.emplace(node.get(), std::vector<uint32_t>(sizes.begin(), sizes.end()))
+      .first->second;
 }
 
 const std::vector<uint32_t>& Lowering::freeVariables(const core::NodeP& node) {

@@ -218,8 +218,8 @@ private:
   /// loop of at most its bound steps that stops once the condition fails; the step runs
   /// under the condition, so no step is computed past the last.
   const std::vector<LoopValue>& lowerWhile(const core::NodeP& loop);
-  /// The results of a bindSize node at the function's top level: the size declared as a
-  /// local, then the body's results, materialised.
+  /// The results of a bindSize node: the size declared as a local where the node is (what
+  /// mentions it is placed no higher, targetScope), then the body's results, materialised.
   const std::vector<LoopValue>& lowerBindSize(const core::NodeP& bindSize);
   /// The steps a while loop is assumed to take in work estimates (its bound may be huge).
   static constexpr int64_t kEstimatedWhileSteps = 16;
@@ -298,6 +298,12 @@ private:
   std::unordered_map<uint32_t, ScopeP> bufferScopes_;
   std::unordered_map<uint32_t, ScopeP> exprScopes_; // memo of scopeOf
   std::unordered_map<const core::Node*, std::vector<uint32_t>> freeVariables_;
+  /// The sizes bound by the bindSize nodes being lowered, by id: the scope declaring each.
+  std::unordered_map<uint32_t, ScopeP> boundSizeScopes_;
+  /// The sizes of boundSizeScopes_ that `node`'s types and dimensions mention, its
+  /// operands' and functions' included (memoised; asked only while such a size is bound).
+  const std::vector<uint32_t>& boundSizesIn(const core::NodeP& node);
+  std::unordered_map<const core::Node*, std::vector<uint32_t>> boundSizesIn_;
   std::unordered_map<const core::Node*, int> uses_; // references, let-bound uses included
   std::unordered_map<const core::Node*, bool> expensive_;
   std::unordered_map<const core::Node*, int> pullCosts_;

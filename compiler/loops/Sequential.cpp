@@ -246,14 +246,11 @@ const std::vector<Lowering::LoopValue>& Lowering::lowerBindSize(const core::Node
   std::string key = memoKey(bindSize, {}, 'S');
   if (auto found = loopValues_.find(key); found != loopValues_.end()) return found->second;
   keepAlive_.push_back(bindSize);
-  // What the body computes is placed by its variables' scopes, which say nothing of the
-  // size: at the top level every such place comes after the size's declaration.
-  if (current_ != root_)
-    throw std::logic_error("loop lowering: a bound size below the function's top level");
   const SizeVarP& size = bindSize->shape[0].asVariable();
   LocalP local = declare(size->name, pull(bindSize->operands[0], {}));
   sizeLocals_[size->id] = local;
   localScopes_[local->id] = current_;
+  boundSizeScopes_[size->id] = current_;
   std::vector<core::VarP> bound;
   std::vector<core::NodeP> components;
   if (bindSize->resultCount() == 1)
@@ -268,6 +265,7 @@ const std::vector<Lowering::LoopValue>& Lowering::lowerBindSize(const core::Node
       values.push_back({nullptr, materialise(component, current_)});
   }
   unbindAll(bound);
+  boundSizeScopes_.erase(size->id);
   return loopValues_.emplace(key, std::move(values)).first->second;
 }
 

@@ -13,3 +13,8 @@ entry dDecay(s0: [m]f64, w: f64) = grad(decay)(s0, w)
 -- The same gradient per row, inside a build: not at the entry's top level, so the reverse
 -- sweep recomputes the states instead of keeping them.
 entry dRows(s0: [r, m]f64, w: f64) = build([r], \i -> grad(decay)(s0[i], w).0)
+
+-- The gradient in a fold's step, at three points: inside a loop's step the states are
+-- kept too, in arrays bound per step.
+entry dStepped(s0: [m]f64, w: f64): f64 =
+  fold(\acc k -> acc + grad(decay)(s0, w + 0.01 * f64(k)).1, 0.0, iota(3))

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Reverse mode through while loops keeps the states of the steps taken (issue #36).
 
-A gradient at an entry's top level differentiates a while loop as a fold over the
-number of steps it took (a size bound at run time): one state per step taken by
-default, O(sqrt(steps)) with --loop-checkpoints=sqrt, never memory proportional to
-the bound; elsewhere (inside a build) the sweep recomputes each state instead.
+A gradient at an entry's top level or in a loop's step differentiates a while loop as
+a fold over the number of steps it took (a size bound at run time): one state per step
+taken by default, O(sqrt(steps)) with --loop-checkpoints=sqrt, never memory
+proportional to the bound; inside a build the sweep recomputes each state instead.
 
   - the optimised IR of the top-level gradient binds the size and sweeps with a loop
     over it, with no while loop left but the primal one;
@@ -12,7 +12,8 @@ the bound; elsewhere (inside a build) the sweep recomputes each state instead.
     under `ulimit -v 600000` and agrees with the default, which keeps every state (800
     MB) and, under the same limit, fails with a message naming --loop-checkpoints;
   - short loops (steps 0, 1, 37, and 37 reaching the bound): the default, sqrt, the
-    interpreter and the recomputing sweep inside a build agree.
+    interpreter and the recomputing sweep inside a build agree, and a gradient taken in
+    a fold's step (which keeps the states too) sums the gradients it is taken at.
 
     while_reverse_test.py --arrc build/compiler/arrc
 """
@@ -83,6 +84,9 @@ def main():
            and entry.count("while ") == 1,
            "the top-level gradient binds the steps taken and sweeps with a loop over them",
            dump.stderr + entry[:3000])
+    stepped = dump.stdout.split("entry dStepped")[-1]
+    report("bindSize taken" in stepped,
+           "the gradient in a fold's step binds the steps taken too", stepped[:3000])
 
     with tempfile.TemporaryDirectory() as work:
         # The long loop: 10^5 steps over [1000]f64, the bound 2^62.
@@ -128,6 +132,16 @@ def main():
                            f"{label}: no step taken, the gradient is that of sum(s0 * s0)",
                            want.stdout)
                 wanted.append(expected[:6])
+            # Inside a fold's step: the sum of the w-gradients at w, w + 0.01, w + 0.02.
+            text = vector(rows[0]) + f"\n{w!r}\n"
+            total = 0.0
+            for k in range(3):
+                point = run([short], "dDecay", vector(rows[0]) + f"\n{w + 0.01 * k!r}\n")
+                total += numbers(point.stdout)[-1]
+            stepped = run([short], "dStepped", text)
+            report(stepped.returncode == 0 and close(numbers(stepped.stdout), [total], 1e-12),
+                   f"{label}: the gradient in a fold's step gives the sum of the gradients",
+                   stepped.stderr + stepped.stdout[:300])
             text = "[" + ", ".join(vector(row) for row in rows) + f"]\n{w!r}\n"
             inside = run([short], "dRows", text)
             got = numbers(inside.stdout)

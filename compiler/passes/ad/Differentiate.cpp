@@ -37,22 +37,24 @@ void collectSites(const NodeP& node, bool inStep, std::unordered_set<const core:
   if (node->kind == K::Diff) sites.emplace_back(node, inStep);
 }
 
-/// The functions of the Diff nodes reached from an entry's body through lets and tuples
-/// only, and from nowhere else: their derivatives run once per call, in the entry's top
-/// scope, where a size bound at run time can be declared (DualFunction::atTopLevel).
-std::unordered_set<const core::Function*>
-functionsDifferentiatedAtTopLevel(const core::Program& program) {
+/// The functions of the Diff nodes reached from an entry's body through lets, tuples and
+/// loops (their operands and steps) only, and from nowhere else: their derivatives are
+/// never lifted over a build (the BOT of --bot-all leaves loops' steps alone) nor
+/// differentiated again, so a size bound at run time may appear in them
+/// (DualFunction::runtimeSizes).
+std::unordered_set<const core::Function*> functionsWithRuntimeSizes(const core::Program& program) {
   std::unordered_set<const core::Function*> top, nested;
   std::set<std::pair<const core::Node*, bool>> seen;
   std::function<void(const NodeP&, bool)> walk = [&](const NodeP& node, bool atTop) {
     if (!seen.insert({node.get(), atTop}).second) return;
     if (node->kind == K::Diff) (atTop ? top : nested).insert(node->function.get());
-    bool passesTop = node->kind == K::Let || node->kind == K::LetTuple || node->kind == K::Tuple;
+    bool passesTop = node->kind == K::Let || node->kind == K::LetTuple || node->kind == K::Tuple ||
+                     node->kind == K::Loop || node->kind == K::While;
     for (const NodeP& operand : node->operands)
       walk(operand, atTop && passesTop);
     for (const NodeP& index : node->indices)
       walk(index, false);
-    if (node->function) walk(node->function->body, false);
+    if (node->function) walk(node->function->body, atTop && passesTop);
   };
   for (const auto& entry : program.entries)
     walk(entry.function.body, true);
@@ -166,7 +168,7 @@ const DualFunction* DualProgram::find(const core::Node& diff) const {
 DualProgram forwardPasses(const core::Program& program, bool keepInnerLoopIntermediates) {
   DualProgram result{program, {}};
   std::unordered_set<const core::Node*> seen;
-  std::unordered_set<const core::Function*> atTopLevel = functionsDifferentiatedAtTopLevel(program);
+  std::unordered_set<const core::Function*> runtimeSizes = functionsWithRuntimeSizes(program);
   for (const auto& entry : program.entries) {
     std::vector<std::pair<NodeP, bool>> diffs;
     collectSites(entry.function.body, false, seen, diffs);
@@ -181,7 +183,7 @@ DualProgram forwardPasses(const core::Program& program, bool keepInnerLoopInterm
         function = passes::bulkOperationTransform(function);
       result.sites.push_back({diff->diffKind, diff->function, diff->differentiable,
                               forwardPass(*function, diff->differentiable, keep)});
-      result.sites.back().dual.atTopLevel = atTopLevel.count(diff->function.get()) > 0;
+      result.sites.back().dual.runtimeSizes = runtimeSizes.count(diff->function.get()) > 0;
     }
   }
   return result;

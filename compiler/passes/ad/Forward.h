@@ -16,9 +16,10 @@ struct DualFunction {
   std::vector<NodeP> results;          // primal results, over the bindings
   std::vector<DeltaP> deltas;          // per result; null for a zero derivative
   uint64_t shareCount = 0;             // ids 1..shareCount are in use
-  /// The derivative runs at its entry's top level (forwardPasses), where a size may be
-  /// bound at run time: a while loop's reverse sweep keeps the states of the steps taken.
-  bool atTopLevel = false;
+  /// The derivative may bind a size at run time (forwardPasses: it is never lifted over a
+  /// build nor differentiated again): a while loop's reverse sweep keeps the states of
+  /// the steps taken in arrays of their number.
+  bool runtimeSizes = false;
 };
 
 /// Differentiates a function in BOT normal form (no build1) with respect to the

@@ -236,9 +236,9 @@ std::vector<bool> reverseDifferentiable(const core::Node& loop, const std::vecto
 }
 
 std::vector<NodeP> loopCotangents(const Delta& delta, const std::vector<NodeP>& cotangents,
-                                  std::vector<core::Binding>& bindings, bool atTopLevel) {
+                                  std::vector<core::Binding>& bindings, bool runtimeSizes) {
   if (delta.loop->kind == core::Node::Kind::While)
-    return whileCotangents(delta, cotangents, bindings, atTopLevel);
+    return whileCotangents(delta, cotangents, bindings, runtimeSizes);
   LoopShape shape(*delta.loop);
   const auto& params = shape.step.params;
   std::vector<NodeP> operandCotangents(delta.parts.size());

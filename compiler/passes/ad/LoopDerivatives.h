@@ -28,11 +28,11 @@ std::vector<bool> reverseDifferentiable(const core::Node& loop, const std::vecto
 /// where the Delta's part is null) for the cotangents of its results (null for zero).
 /// The reverse loop is appended to `bindings`, which must be bound before the
 /// returned terms are used. A while loop's sweep reads the states of the steps taken,
-/// kept in arrays of their number, when `atTopLevel` (DualFunction::atTopLevel) allows
-/// that size; otherwise it recomputes each state from the first (time quadratic in the
+/// kept in arrays of their number, when `runtimeSizes` (DualFunction::runtimeSizes) allows
+/// such a size; otherwise it recomputes each state from the first (time quadratic in the
 /// steps, memory constant).
 std::vector<NodeP> loopCotangents(const Delta& loop, const std::vector<NodeP>& resultCotangents,
-                                  std::vector<core::Binding>& bindings, bool atTopLevel = false);
+                                  std::vector<core::Binding>& bindings, bool runtimeSizes = false);
 
 /// The tangents of the loop's results (null where zero or not a float) for the
 /// tangents of its operands (null for zero). The tangent loop is appended to `bindings`.

@@ -85,7 +85,7 @@ public:
         std::vector<NodeP> operands =
             fragment->loop->kind == core::Node::Kind::Custom
                 ? customCotangents(*fragment, loopResults_[id], bindings_)
-                : loopCotangents(*fragment, loopResults_[id], bindings_, dual.atTopLevel);
+                : loopCotangents(*fragment, loopResults_[id], bindings_, dual.runtimeSizes);
         for (size_t k = 0; k < operands.size(); ++k)
           if (operands[k]) eval(operands[k], fragment->parts[k], {});
         continue;
