@@ -4,9 +4,13 @@ checked with torch.autograd.gradcheck, against PyTorch's own autograd, inside an
 nn.Module trained by an optimiser, and for copies, integer parameters and
 misuse. Skipped where PyTorch is not installed (Debian's python3-torch)."""
 
+import re
+import subprocess
+import sys
+
 import numpy as np
 import pytest
-from conftest import PROGRAMS, data_pointer
+from conftest import PROGRAMS, ROOT, data_pointer
 
 import arr
 
@@ -209,3 +213,17 @@ def test_misuse_is_reported(interop):
     (g,) = torch.autograd.grad(dense(w, x, x.detach()).sum(), (x,), create_graph=True)
     with pytest.raises(RuntimeError, match="once_differentiable|does not require grad"):
         g.sum().backward()
+
+
+def test_sample_torch_train():
+    """samples/python/torch_train.py trains mlp.arr's perceptron with Adam: the
+    loss it prints falls at every report and ends far below where it began."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "samples" / "python" / "torch_train.py"), "--steps", "300", "--every", "30"],
+        capture_output=True, text=True, timeout=600,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    losses = [float(value) for value in re.findall(r"^step +\d+  loss ([0-9.e+-]+)$", done.stdout, re.M)]
+    assert len(losses) == 11, done.stdout
+    assert all(later < earlier for earlier, later in zip(losses, losses[1:])), losses
+    assert losses[-1] < losses[0] / 20, losses
