@@ -12,11 +12,13 @@ attribute of what it returns) whose forward calls the entry and whose backward
 calls the derivative entry (grad= or vjp=, see arr/_derivatives.py), and
 returns its `apply`, which also takes the parameters by name.
 
-Tensors are exchanged without copies: a contiguous CPU tensor is passed to
-the entry as a NumPy view of its memory (tensor.numpy(), the same memory the
-DLPack capsule would describe), and the entry's results, allocated by NumPy,
-become tensors over the same memory (torch.from_numpy). A non-contiguous
-tensor is copied to contiguous memory first, as the entry needs. Integer and
+Tensors are exchanged through DLPack without copies: a contiguous CPU tensor
+is passed to the entry as a NumPy array over its memory (numpy.from_dlpack),
+and the entry's results, allocated by NumPy, become tensors over the same
+memory (torch.from_dlpack); boolean tensors, which DLPack does not carry in
+PyTorch 1.13 and NumPy 1.24, go through NumPy views instead (tensor.numpy(),
+torch.from_numpy), also without copies. A non-contiguous tensor is copied to
+contiguous memory first, as the entry needs. Integer and
 boolean parameters, and arguments that are not tensors, get no gradient
 (None); integer and boolean results are marked non-differentiable. CUDA
 tensors are refused until Arr has a GPU back end. The backward is
@@ -35,20 +37,33 @@ __all__ = ["function"]
 
 
 def _to_numpy(value, param, name):
-    """A tensor as a NumPy view of its memory (no copy); anything else as it is,
-    for the entry to check and convert like any argument."""
+    """A tensor as a NumPy array over its memory (no copy); anything else as it
+    is, for the entry to check and convert like any argument."""
     if not isinstance(value, torch.Tensor):
         return value
     if value.device.type != "cpu":
         raise ValueError(
             "%s: parameter '%s' is a tensor on %s; Arr entries take CPU tensors" % (name, param.name, value.device)
         )
-    return value.detach().numpy()
+    return _from_tensor(value.detach())
+
+
+def _from_tensor(tensor):
+    try:
+        return np.from_dlpack(tensor)
+    except (RuntimeError, BufferError, TypeError):
+        # DLPack has no booleans in PyTorch 1.13 and NumPy 1.24: a NumPy view instead.
+        return tensor.numpy()
 
 
 def _to_tensor(array):
-    # np.array(...) makes the 0-d arrays of scalar results writable, as from_numpy wants.
-    return torch.from_numpy(array if array.ndim else np.array(array))
+    """A NumPy array (an entry's result) as a tensor over its memory (no copy)."""
+    if not array.ndim:
+        array = np.array(array)  # a 0-d array of its own, writable
+    try:
+        return torch.from_dlpack(array)
+    except (RuntimeError, BufferError, TypeError):
+        return torch.from_numpy(array)  # booleans (see _from_tensor)
 
 
 def function(module, entry, *, grad=None, vjp=None):
@@ -94,7 +109,7 @@ def function(module, entry, *, grad=None, vjp=None):
             cotangents, shapes = [], None
             for gradient, result in zip(output_gradients, results):
                 if gradient is not None and is_float(result):
-                    cotangents.append(gradient.detach().numpy())
+                    cotangents.append(_from_tensor(gradient.detach()))
                     continue
                 # No cotangent (an integer result, or one autograd left undefined): zeros.
                 shapes = shapes or plan.result_shapes([np.shape(value) for value in inputs])

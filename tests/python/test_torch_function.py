@@ -137,6 +137,12 @@ def test_no_copies_of_contiguous_tensors(interop, spy):
     pointers = set(calls.calls[0])
     assert w.grad.data_ptr() in pointers and x.grad.data_ptr() in pointers
     assert data_pointer(w.detach().numpy()) == w.data_ptr()
+    # Boolean and integer tensors too (booleans through a NumPy view: DLPack has none here).
+    masked = arr.torch.function(interop, "masked", grad="masked_grad")
+    keep = torch.tensor([True, False, True])
+    with spy(interop.masked) as calls:
+        masked(x, torch.tensor(2), keep, torch.tensor(1.0, dtype=torch.float64))
+    assert {keep.data_ptr(), x.data_ptr()} <= set(calls.calls[0])
 
 
 class Regression(torch.nn.Module):
