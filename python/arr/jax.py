@@ -7,7 +7,8 @@ section 10, "Inside PyTorch and JAX").
     f = arr.jax.function(m, "loss", vjp="loss_vjp")   # or grad="loss_grad"
     jax.jit(jax.grad(f))(w, x)
 
-`function` returns a jax.custom_vjp function: its primal calls the entry, and
+`function` returns a function calling a jax.custom_vjp (its `custom_vjp`
+attribute), after giving Python scalars the parameters' dtypes: its primal calls the entry, and
 its backward the derivative entry (grad= or vjp=, see arr/_derivatives.py),
 each through jax.pure_callback, so that it may be traced by jax.jit, jax.grad
 and jax.vjp (and jax.vmap, which calls the entry once per element). The
@@ -102,7 +103,32 @@ def function(module, entry, *, vjp=None, grad=None):
         return tuple(result)
 
     wrapped.defvjp(forward, backward)
-    wrapped.__name__ = wrapped.__qualname__ = entry
-    wrapped.__doc__ = "%s%s as a JAX function (arr.jax.function)." % (entry, plan.spec.signature)
-    wrapped.signature = plan.spec.signature
-    return wrapped
+
+    def call(*arguments):
+        # Python scalars take the parameter's dtype (JAX would make 2.0 a float64 for an
+        # f32 parameter) where the Python package would convert them too: ints to any
+        # number, floats to floats.
+        return wrapped(*(_scalar(value, param) for value, param in zip(arguments, params)), *arguments[count:])
+
+    call.__name__ = call.__qualname__ = entry
+    call.__doc__ = "%s%s as a JAX function (arr.jax.function)." % (entry, plan.spec.signature)
+    call.signature = plan.spec.signature
+    call.custom_vjp = wrapped
+    return call
+
+
+def _scalar(value, param):
+    """A Python scalar, or a value JAX made of one (weakly typed: jax.grad and jax.jit
+    trace Python floats so), in the parameter's dtype where it converts."""
+    kind = param.element.name
+    if type(value) in (bool, int, float):
+        python = type(value)
+    elif getattr(getattr(value, "aval", None), "weak_type", False):
+        python = float if jnp.issubdtype(value.dtype, jnp.floating) else int
+    else:
+        return value
+    if (python is bool and kind == "bool") or (python is int and kind != "bool") or (
+        python is float and kind in ("f64", "f32")
+    ):
+        return jnp.asarray(value, dtype=param.element.dtype)
+    return value

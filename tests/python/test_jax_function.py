@@ -105,6 +105,9 @@ def test_float32(interop):
     assert gx.dtype == jnp.float32
     np.testing.assert_allclose(gx, 2 * x * 2.0)
     assert float(gs) == pytest.approx(5.25)
+    # A Python float for the f32 scalar takes its dtype (JAX alone would make it f64).
+    assert sq(x, 2.0).dtype == jnp.float32
+    assert float(jax.grad(sq, argnums=1)(x, 2.0)) == pytest.approx(5.25)
 
 
 def test_vmap_calls_the_entry_per_element(interop):
