@@ -8,8 +8,8 @@ section 10, "Inside PyTorch and JAX").
     jax.jit(jax.grad(f))(w, x)
 
 `function` returns a function calling a jax.custom_vjp (its `custom_vjp`
-attribute), after giving Python scalars the parameters' dtypes: its primal calls the entry, and
-its backward the derivative entry (grad= or vjp=, see arr/_derivatives.py),
+attribute) after giving Python scalars the parameters' dtypes. The
+custom_vjp's primal calls the entry, and its backward the derivative entry (grad= or vjp=, see arr/_derivatives.py),
 each through jax.pure_callback, so that it may be traced by jax.jit, jax.grad
 and jax.vjp (and jax.vmap, which calls the entry once per element). The
 shapes and dtypes of the results are computed at trace time from the entry's
@@ -40,8 +40,8 @@ def _callback(callback, shapes, *arguments):
 
 
 def function(module, entry, *, vjp=None, grad=None):
-    """The entry `entry` of the arr.Module `module` as a jax.custom_vjp function
-    whose reverse-mode derivative is the entry named by vjp= (the entry's
+    """The entry `entry` of the arr.Module `module` as a JAX function (a
+    jax.custom_vjp, its `custom_vjp` attribute) whose reverse-mode derivative is the entry named by vjp= (the entry's
     parameters and an output cotangent per result to the float parameters'
     cotangents) or grad= (the gradient of a scalar entry with respect to its
     float parameters). Without either, differentiating it raises."""
