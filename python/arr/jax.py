@@ -9,11 +9,11 @@ section 10, "Inside PyTorch and JAX").
 
 `function` returns a function calling a jax.custom_vjp (its `custom_vjp`
 attribute) after giving Python scalars the parameters' dtypes. The
-custom_vjp's primal calls the entry, and its backward the derivative entry (grad= or vjp=, see arr/_derivatives.py),
-each through jax.pure_callback, so that it may be traced by jax.jit, jax.grad
-and jax.vjp (and jax.vmap, which calls the entry once per element). The
+custom_vjp's primal calls the entry, and its backward the derivative entry
+(grad= or vjp=, see arr/_derivatives.py), each through jax.pure_callback, so
+that it may be traced by jax.jit, jax.grad and jax.vjp (and jax.vmap, which calls the entry once per element). The
 shapes and dtypes of the results are computed at trace time from the entry's
-signature; arguments must have the parameters' dtypes exactly (an f64
+signature; arrays must have the parameters' dtypes exactly (an f64
 parameter needs jax_enable_x64, an i64 parameter int64). Integer and boolean
 parameters get zero cotangents. Forward mode (jax.jvp, jax.jacfwd) is not
 available, as for any custom_vjp. jax.pure_callback hands the entries NumPy
