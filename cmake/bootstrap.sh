@@ -8,6 +8,13 @@ packages=(
   antlr4 libantlr4-runtime-dev default-jre-headless
   libfmt-dev googletest libgtest-dev
   python3 python3-numpy python3-mpmath python3-pytest
+  # The tests of arr.torch and samples/python/torch_train.py (about 40 s to install,
+  # some 170 packages), and python3-venv for the JAX environment of
+  # tests/bench/install_deps.sh --jax (cmake/test.sh) and for python.pip_install.
+  python3-torch python3-venv
+  # Keeps the build of python.pip_install (pip install .) to seconds: the objects of
+  # build/ are reused from the cache (cmake/build.sh, tests/python/pip_install.py).
+  ccache
 )
 
 missing=()

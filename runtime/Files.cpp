@@ -423,4 +423,19 @@ int runProcess(const std::vector<std::string>& arguments) {
   return WEXITSTATUS(status);
 }
 
+std::string installedOr(const std::string& relative, const std::string& fallback) {
+  char executable[PATH_MAX];
+  ssize_t length = readlink("/proc/self/exe", executable, sizeof executable - 1);
+  if (length <= 0) return fallback;
+  std::string prefix(executable, size_t(length));
+  for (int level = 0; level < 2; ++level) { // .../prefix/bin/arrc -> .../prefix
+    size_t slash = prefix.rfind('/');
+    if (slash == std::string::npos) return fallback;
+    prefix.resize(slash);
+  }
+  std::string candidate = prefix + "/" + relative;
+  struct stat status;
+  return stat(candidate.c_str(), &status) == 0 ? candidate : fallback;
+}
+
 } // namespace arr::runtime

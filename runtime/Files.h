@@ -147,4 +147,10 @@ void keepOnInterrupt(const std::string& path);
 /// throws IoError if it could not start or was killed by a signal.
 int runProcess(const std::vector<std::string>& arguments);
 
+/// `relative` (such as "lib/arr/libarr_runtime.a") under the installation prefix of the
+/// running program, the parent of the directory holding its executable, when that path
+/// exists; else `fallback`. An installed arrc (cmake --install, pip install) finds its
+/// runtime and standard library there; one in the build tree uses the paths built in.
+std::string installedOr(const std::string& relative, const std::string& fallback);
+
 } // namespace arr::runtime

@@ -69,8 +69,25 @@ std::string cHeader(const loops::Program& program, const std::string& guard) {
   return out.str();
 }
 
+namespace {
+
+/// The runtime archives: those of an installation (bin/arrc, lib/arr/), else the build's.
+const std::string& runtimeLibrary() {
+  static const std::string path =
+      runtime::installedOr("lib/arr/libarr_runtime.a", ARR_RUNTIME_LIBRARY);
+  return path;
+}
+
+const std::string& harnessLibrary() {
+  static const std::string path =
+      runtime::installedOr("lib/arr/libarr_harness.a", ARR_HARNESS_LIBRARY);
+  return path;
+}
+
+} // namespace
+
 std::string linkFlags() {
-  return std::string(ARR_RUNTIME_LIBRARY) + " " + ARR_RUNTIME_LINK_FLAGS;
+  return runtimeLibrary() + " " + ARR_RUNTIME_LINK_FLAGS;
 }
 
 namespace {
@@ -100,7 +117,7 @@ void link(std::vector<std::string> arguments, const std::string& output) {
 } // namespace
 
 void linkExecutable(const std::string& object, const std::string& output) {
-  link({object, ARR_HARNESS_LIBRARY, ARR_RUNTIME_LIBRARY}, output);
+  link({object, harnessLibrary(), runtimeLibrary()}, output);
 }
 
 void linkSharedLibrary(const std::string& object, const std::string& versionScript,
@@ -108,8 +125,8 @@ void linkSharedLibrary(const std::string& object, const std::string& versionScri
   // -z defs: every symbol resolved now, so the library loads without further
   // flags. arrrt_set_threads is linked in even when no loop is parallel, so that
   // every library lets its host set the thread count.
-  link({"-shared", object, ARR_RUNTIME_LIBRARY, "-Wl,--version-script=" + versionScript,
-        "-Wl,-z,defs", "-Wl,--undefined=arrrt_set_threads"},
+  link({"-shared", object, runtimeLibrary(), "-Wl,--version-script=" + versionScript, "-Wl,-z,defs",
+        "-Wl,--undefined=arrrt_set_threads"},
        output);
 }
 

@@ -31,6 +31,7 @@
 #include "passes/ad/Differentiate.h"
 #include "passes/ad/Unshare.h"
 #include "runtime/EntryIo.h"
+#include "runtime/Files.h"
 #include "sema/Modules.h"
 #include "sema/TypeChecker.h"
 
@@ -102,7 +103,9 @@ std::string lastLoopStage() {
 
 std::string stdlibDir() {
   if (const char* dir = std::getenv("ARR_STDLIB")) return dir;
-  return ARR_STDLIB_DIR;
+  // An installed arrc's (share/arr/stdlib beside bin/), else the source tree's.
+  static const std::string dir = runtime::installedOr("share/arr/stdlib", ARR_STDLIB_DIR);
+  return dir;
 }
 
 namespace {

@@ -7,7 +7,8 @@
 
 The contract is LANGUAGE.md section 10. `arr.compile` runs `arrc --shared`
 (found through the ARRC environment variable, else the project's build
-directory next to this package, else PATH) and keeps the library in a cache
+directory next to this package, else the arrc `pip install .` installed with
+it, else PATH) and keeps the library in a cache
 (ARR_CACHE_DIR, else $XDG_CACHE_HOME/arr, else ~/.cache/arr), keyed by the
 sources with their imports, the options and the compiler.
 """
@@ -15,5 +16,8 @@ sources with their imports, the options and the compiler.
 from arr._errors import CompileError, Error
 from arr._library import Module, set_num_threads
 from arr._toolchain import compile, find_arrc
+
+# arr.torch and arr.jax (PyTorch and JAX wrappers of entries) are imported on
+# demand: `import arr.torch` needs PyTorch, `import arr.jax` JAX; `import arr` neither.
 
 __all__ = ["compile", "CompileError", "Error", "Module", "set_num_threads", "find_arrc"]

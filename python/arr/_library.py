@@ -610,6 +610,20 @@ def _entry_function(spec, cfunction, last_error):
     return function
 
 
+def _entry(module, name, role="entry"):
+    """(the Python function, its _EntrySpec) of the entry `name` of `module`, for
+    the wrappers of arr.torch and arr.jax, which need the parameters' types."""
+    if not isinstance(module, Module):
+        raise TypeError("expected an arr.Module (from arr.compile), got %s" % _article(type(module).__name__))
+    loaded = module._arr_loaded
+    if name not in loaded.entries:
+        raise KeyError(
+            "%s: %s has no entry named %r; the entries are %s"
+            % (role, loaded.path, name, ", ".join(loaded.entries))
+        )
+    return loaded.entries[name], loaded.specs[name]
+
+
 # ---- Modules, interrupts and threads ---------------------------------------------------------
 
 _INTERRUPTED = "interrupted"  # the runtime's message (arrrt_set_interrupted_error)
@@ -698,7 +712,7 @@ def _register_thread_setter(setter):
 class _Loaded:
     """What a Module knows, kept out of its namespace, which belongs to the entries."""
 
-    __slots__ = ("path", "library", "entries", "signatures")
+    __slots__ = ("path", "library", "entries", "signatures", "specs")
 
 
 class Module:
@@ -734,6 +748,7 @@ class Module:
         loaded.library = library
         loaded.entries = {}
         loaded.signatures = {}
+        loaded.specs = {}  # name -> _EntrySpec, for the wrappers of arr.torch and arr.jax
         for entry in description["entries"]:
             spec = _EntrySpec(entry)
             cfunction = getattr(library, spec.function)
@@ -744,6 +759,7 @@ class Module:
             cfunction.restype = ctypes.c_int
             loaded.entries[spec.name] = _entry_function(spec, cfunction, last_error)
             loaded.signatures[spec.name] = spec.signature
+            loaded.specs[spec.name] = spec
         self._arr_loaded = loaded
         for name, function in loaded.entries.items():
             if name.isidentifier() and not hasattr(type(self), name):

@@ -31,6 +31,7 @@ import platform
 import re
 import shutil
 import subprocess
+import sysconfig
 import tempfile
 import threading
 import warnings
@@ -49,9 +50,32 @@ _modules_lock = threading.Lock()
 _toolchains = {}  # (arrc identity, ARR_STDLIB) -> what arrc says about itself
 
 
+def _installed_arrc():
+    """The arrc that `pip install .` put beside this package: in the scripts
+    directory of the environment (or user scheme) the package is installed in,
+    which need not be on PATH (a virtual environment's python run without
+    activating it)."""
+    package = Path(__file__).resolve().parent
+    schemes = [None] + (["%s_user" % os.name] if os.name in ("posix", "nt") else [])
+    for scheme in schemes:
+        try:
+            paths = sysconfig.get_paths(scheme) if scheme else sysconfig.get_paths()
+        except KeyError:
+            continue
+        # Only the scheme this package was installed by: its purelib/platlib holds it.
+        libraries = {Path(paths[key]).resolve() for key in ("purelib", "platlib") if key in paths}
+        if package.parent in libraries:
+            candidate = Path(paths["scripts"]) / "arrc"
+            if os.access(candidate, os.X_OK):
+                return str(candidate)
+    return None
+
+
 def find_arrc():
     """The arrc to compile with: $ARRC, else build/compiler/arrc of the project
-    this package belongs to (python/arr/../../build), else arrc on PATH."""
+    this package belongs to (python/arr/../../build), else the arrc installed
+    with this package by pip (the environment's scripts directory), else arrc
+    on PATH."""
     configured = os.environ.get("ARRC")
     if configured:
         if not os.access(configured, os.X_OK):
@@ -60,12 +84,12 @@ def find_arrc():
     built = Path(__file__).resolve().parent.parent.parent / "build" / "compiler" / "arrc"
     if os.access(built, os.X_OK):
         return str(built)
-    found = shutil.which("arrc")
+    found = _installed_arrc() or shutil.which("arrc")
     if found:
         return found
     raise CompileError(
         "cannot find arrc: set ARRC to its path, build the project (bash cmake/build.sh), "
-        "or put arrc on PATH"
+        "install it (python3 -m pip install . in the checkout), or put arrc on PATH"
     )
 
 

@@ -5,7 +5,8 @@ gradient descent on the gradient Arr compiled, printing the loss as it falls.
     /usr/bin/python3 samples/python/fit.py [--steps 400] [--every 40] [--rate 0.2]
 
 Run from a checkout after the build (the `arr` package is in python/, arrc in
-build/); elsewhere, put python/ on PYTHONPATH and arrc on PATH or in $ARRC.
+build/), or anywhere once the project is installed with pip; elsewhere, put
+python/ on PYTHONPATH and arrc on PATH or in $ARRC.
 """
 
 import argparse
@@ -15,7 +16,9 @@ import sys
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "python"))
+CHECKOUT = os.path.join(HERE, "..", "..", "python")
+if os.path.isdir(os.path.join(CHECKOUT, "arr")):  # else the installed package (pip install .)
+    sys.path.insert(0, CHECKOUT)
 import arr  # noqa: E402
 
 
