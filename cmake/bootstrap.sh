@@ -8,6 +8,7 @@ packages=(
   antlr4 libantlr4-runtime-dev default-jre-headless
   libfmt-dev googletest libgtest-dev
   python3 python3-numpy python3-mpmath python3-pytest
+  python3-scipy python3-dataclasses-json nlohmann-json3-dev
 )
 
 missing=()
