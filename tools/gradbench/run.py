@@ -17,9 +17,11 @@ One JSON message a line comes in; one answer a line goes out, carrying the messa
   the eval expects.
 
 An adapter (evals/NAME.py) defines `prepare(function, input) -> (entry, args)` and
-`output(function, input, result) -> JSON`, and optionally `DEFINES` (constants for
-arr.compile) and `finish(module, function, input, result)` (work that GradBench counts as
-part of the function but that is done in Python, timed with the entry's call).
+`output(function, input, result) -> JSON`, and optionally `SOURCE` (the program, when it
+is not evals/NAME.arr: particle and saddle use the project's samples, written for these
+evals), `DEFINES` (constants for arr.compile) and `finish(function, input, result)` (work
+that GradBench counts as part of the function but that is done in Python, timed with the
+entry's call).
 
 The entries run with the threads the runtime chooses (OMP_NUM_THREADS, else every core);
 tools/gradbench/bench.py sets OMP_NUM_THREADS=1.
@@ -43,13 +45,15 @@ class Module:
     """A defined GradBench module: the compiled Arr program and its adapter."""
 
     def __init__(self, name):
-        source = os.path.join(HERE, "evals", name + ".arr")
         adapter_path = os.path.join(HERE, "evals", name + ".py")
-        if not os.path.isfile(source) or not os.path.isfile(adapter_path):
+        if not os.path.isfile(adapter_path):
             raise RuntimeError(f"the Arr tool has no program for the eval {name!r}")
         spec = importlib.util.spec_from_file_location(f"gradbench_arr_{name}", adapter_path)
         self.adapter = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(self.adapter)
+        # The program is evals/NAME.arr unless the adapter names another (a sample of the
+        # project written for the eval, relative to the repository's root).
+        source = os.path.join(ROOT, getattr(self.adapter, "SOURCE", f"tools/gradbench/evals/{name}.arr"))
         self.program = arr.compile(source, defines=getattr(self.adapter, "DEFINES", None))
 
 
