@@ -58,9 +58,10 @@ def homogeneous(r: [3, 3]f64): [4, 4]f64 =
   build([4, 4], \i j -> if i < 3 && j < 3 then r[i, j] else if i == j then 1.0 else 0.0)
 
 -- The posed vertex positions [nv, 3].
-def skinnedVertices(theta: [nt]f64, parents: [nb]i64, baseRelatives: [nb, 4, 4]f64,
-                    inverseBaseAbsolutes: [nb, 4, 4]f64, basePositions: [nv, 4]f64,
-                    weights: [nv, nb]f64, mirrored: bool): [nv, 3]f64 =
+-- The bones' transforms [nb, 4, 4]: posed relative transforms, composed from the root
+-- down the parents, times the inverse base absolutes.
+def boneTransforms(theta: [nt]f64, parents: [nb]i64, baseRelatives: [nb, 4, 4]f64,
+                   inverseBaseAbsolutes: [nb, 4, 4]f64): [nb, 4, 4]f64 =
   let pose = poseParams(theta, nb)
   let relatives = build([nb], \b -> matmul(baseRelatives[b], homogeneous(eulerAnglesToRotation(pose[b + 3]))))
   -- Parents come before their children: one pass down the bones.
@@ -68,22 +69,51 @@ def skinnedVertices(theta: [nt]f64, parents: [nb]i64, baseRelatives: [nb, 4, 4]f
       let a = if parents[b] < 0 then relatives[b] else matmul(done[parents[b]], relatives[b])
       in build([nb], \k -> if k == b then a else done[k]),
     relatives, iota(nb))
-  let transforms = build([nb], \b -> matmul(absolutes[b], inverseBaseAbsolutes[b]))
-  let skinned = build([nv, 3], \v i ->
-    sumOuter(build([nb], \b -> weights[v, b] * sumOuter(transforms[b, i] * basePositions[v]))))
+  in build([nb], \b -> matmul(absolutes[b], inverseBaseAbsolutes[b]))
+
+-- Linear blend skinning: each vertex moved by the weighted sum of the bones' transforms,
+-- mirrored (x negated) if the model is, [nv, 3].
+def skin(transforms: [nb, 4, 4]f64, basePositions: [nv, 4]f64, weights: [nv, nb]f64,
+         mirrored: bool): [nv, 3]f64 =
   let mirror = build([3], \i -> if mirrored && i == 0 then -1.0 else 1.0)
+  in build([nv, 3], \v i ->
+       mirror[i] * sumOuter(build([nb], \b -> weights[v, b] * sumOuter(transforms[b, i] * basePositions[v]))))
+
+-- The global rotation and translation.
+def place(theta: [nt]f64, skinned: [nv, 3]f64): [nv, 3]f64 =
+  let pose = poseParams(theta, 0)
   let rotation = angleAxisToRotation(pose[0]) * pose[1]  -- column i scaled by pose[1][i]
-  in build([nv], \v -> matvec(rotation, skinned[v] * mirror) + pose[2])
+  in build([nv], \v -> matvec(rotation, skinned[v]) + pose[2])
 
-def simpleResiduals(theta: [nt]f64, parents: [nb]i64, baseRelatives: [nb, 4, 4]f64,
+-- The posed vertex positions [nv, 3].
+def skinnedVertices(theta: [nt]f64, parents: [nb]i64, baseRelatives: [nb, 4, 4]f64,
                     inverseBaseAbsolutes: [nb, 4, 4]f64, basePositions: [nv, 4]f64,
-                    weights: [nv, nb]f64, mirrored: bool, correspondences: [nc]i64,
-                    points: [nc, 3]f64): [nc, 3]f64 =
-  let vertices = skinnedVertices(theta, parents, baseRelatives, inverseBaseAbsolutes,
-                                 basePositions, weights, mirrored)
-  in build([nc], \i -> points[i] - vertices[correspondences[i]])
+                    weights: [nv, nb]f64, mirrored: bool): [nv, 3]f64 =
+  place(theta, skin(boneTransforms(theta, parents, baseRelatives, inverseBaseAbsolutes),
+                    basePositions, weights, mirrored))
 
--- The complicated residuals from the posed vertices [nv, 3].
+-- The tangents of the posed vertices for each parameter, [nt] of ([nv, 3], [nv, 3]) (the
+-- vertices, then their tangent): forward mode by the chain rule in steps, a jvp of each
+-- function at the tangents the previous one gave (one jvp through skinnedVertices for
+-- each parameter is three times slower: the compiler does not keep the transforms' tangents
+-- apart from the skinning's loop over the vertices).
+def vertexTangents(theta: [nt]f64, parents: [nb]i64, baseRelatives: [nb, 4, 4]f64,
+                   inverseBaseAbsolutes: [nb, 4, 4]f64, basePositions: [nv, 4]f64,
+                   weights: [nv, nb]f64, mirrored: bool): ([nt, nv, 3]f64, [nt, nv, 3]f64) =
+  let transforms = build([nt], \k ->
+    jvp(\t -> boneTransforms(t, parents, baseRelatives, inverseBaseAbsolutes))
+       (theta, build([nt], \j -> if j == k then 1.0 else 0.0)))
+  let skinned = build([nt], \k ->
+    jvp(\bones -> skin(bones, basePositions, weights, mirrored))(transforms.0[k], transforms.1[k]))
+  in build([nt], \k ->
+       jvp(\t s -> place(t, s))(theta, skinned.0[k], build([nt], \j -> if j == k then 1.0 else 0.0),
+                                 skinned.1[k]))
+
+-- The simple residuals from the posed vertices [nv, 3].
+def atVertices(vertices: [nv, 3]f64, correspondences: [nc]i64, points: [nc, 3]f64): [nc, 3]f64 =
+  build([nc], \i -> points[i] - vertices[correspondences[i]])
+
+-- The complicated residuals from the posed vertices.
 def fromVertices(vertices: [nv, 3]f64, us: [nc, 2]f64, triangles: [nt3, 3]i64,
                  correspondences: [nc]i64, points: [nc, 3]f64): [nc, 3]f64 =
   build([nc], \i ->
@@ -92,67 +122,55 @@ def fromVertices(vertices: [nv, 3]f64, us: [nc, 2]f64, triangles: [nt3, 3]i64,
     in points[i] - (u[0] * vertices[t[0]] + u[1] * vertices[t[1]]
                     + (1.0 - u[0] - u[1]) * vertices[t[2]]))
 
-def complicatedResiduals(theta: [nt]f64, us: [nc, 2]f64, parents: [nb]i64,
-                         baseRelatives: [nb, 4, 4]f64, inverseBaseAbsolutes: [nb, 4, 4]f64,
-                         basePositions: [nv, 4]f64, weights: [nv, nb]f64, mirrored: bool,
-                         triangles: [nt3, 3]i64, correspondences: [nc]i64,
-                         points: [nc, 3]f64): [nc, 3]f64 =
-  fromVertices(skinnedVertices(theta, parents, baseRelatives, inverseBaseAbsolutes,
-                               basePositions, weights, mirrored),
-               us, triangles, correspondences, points)
-
 entry simple(theta: [nt]f64, parents: [nb]i64, baseRelatives: [nb, 4, 4]f64,
              inverseBaseAbsolutes: [nb, 4, 4]f64, basePositions: [nv, 4]f64,
              weights: [nv, nb]f64, mirrored: bool, correspondences: [nc]i64,
              points: [nc, 3]f64): [nc, 3]f64 =
-  simpleResiduals(theta, parents, baseRelatives, inverseBaseAbsolutes, basePositions, weights,
-                  mirrored, correspondences, points)
+  atVertices(skinnedVertices(theta, parents, baseRelatives, inverseBaseAbsolutes, basePositions,
+                             weights, mirrored),
+             correspondences, points)
 
--- The Jacobian by forward mode, one jvp per parameter: [nt, nc, 3], column by column
--- (as GradBench's reference stores it).
+-- The Jacobian by forward mode, one tangent per parameter (vertexTangents, then a jvp of
+-- the residuals at each): [nt, nc, 3], column by column, as GradBench's reference stores it.
 entry simpleJacobian(theta: [nt]f64, parents: [nb]i64, baseRelatives: [nb, 4, 4]f64,
                      inverseBaseAbsolutes: [nb, 4, 4]f64, basePositions: [nv, 4]f64,
                      weights: [nv, nb]f64, mirrored: bool, correspondences: [nc]i64,
                      points: [nc, 3]f64): [nt, nc, 3]f64 =
-  build([nt], \k ->
-    (jvp(\t -> simpleResiduals(t, parents, baseRelatives, inverseBaseAbsolutes, basePositions,
-                               weights, mirrored, correspondences, points))
-       (theta, build([nt], \j -> if j == k then 1.0 else 0.0))).1)
+  let tangents = vertexTangents(theta, parents, baseRelatives, inverseBaseAbsolutes,
+                                basePositions, weights, mirrored)
+  in build([nt], \k ->
+       (jvp(\v -> atVertices(v, correspondences, points))(tangents.0[k], tangents.1[k])).1)
 
 entry complicated(theta: [nt]f64, us: [nc, 2]f64, parents: [nb]i64, baseRelatives: [nb, 4, 4]f64,
                   inverseBaseAbsolutes: [nb, 4, 4]f64, basePositions: [nv, 4]f64,
                   weights: [nv, nb]f64, mirrored: bool, triangles: [nt3, 3]i64,
                   correspondences: [nc]i64, points: [nc, 3]f64): [nc, 3]f64 =
-  complicatedResiduals(theta, us, parents, baseRelatives, inverseBaseAbsolutes, basePositions,
-                       weights, mirrored, triangles, correspondences, points)
+  fromVertices(skinnedVertices(theta, parents, baseRelatives, inverseBaseAbsolutes,
+                               basePositions, weights, mirrored),
+               us, triangles, correspondences, points)
 
 -- The Jacobian with respect to (us, theta) column by column, as two parts (the adapter
 -- puts them side by side): the columns of u0 and u1 [2, nc, 3], then theta's [nt, nc, 3].
 -- Residual i depends on us[i] only, so the columns of u0 and u1 are one jvp each, with
--- the tangent 1 for every u0 (every u1). Theta's columns are one jvp per parameter, by
--- the chain rule in two steps: the tangents of the vertices for every parameter (a build
--- of jvps of skinnedVertices), then those of the residuals (jvp of fromVertices at
--- them). Written with a `let (v, dv) = jvp(..)` inside a single build over the
--- parameters, it is as slow as the one jvp. One jvp through both at
--- once is 50 times slower (550 ms at the smallest size instead of 11): the compiler
--- recomputes every vertex's tangent inside the loop over the residuals (arrc
--- --dump-after=loops shows the loop over nv inside the loop over nc), a compiler issue
--- reported with this program. So is joining the two parts here, with
+-- the tangent 1 for every u0 (every u1). Theta's columns are one tangent per parameter
+-- (vertexTangents, then a jvp of the residuals at each). One jvp per parameter through
+-- the whole function instead is 50 times slower (550 ms at the smallest size instead of
+-- 11): the compiler recomputes every vertex's tangent inside the loop over the residuals
+-- (arrc --dump-after=loops shows the loop over nv inside the loop over nc), a compiler
+-- issue reported with this program; so is a `let (v, dv) = jvp(..)` of the vertices
+-- inside the build over the parameters, and joining the two parts here with
 -- build([2 + nt], \c -> if c < 2 then ofUs[c] else ofTheta[c - 2]).
 entry complicatedJacobian(theta: [nt]f64, us: [nc, 2]f64, parents: [nb]i64,
                           baseRelatives: [nb, 4, 4]f64, inverseBaseAbsolutes: [nb, 4, 4]f64,
                           basePositions: [nv, 4]f64, weights: [nv, nb]f64, mirrored: bool,
                           triangles: [nt3, 3]i64, correspondences: [nc]i64,
                           points: [nc, 3]f64): ([2, nc, 3]f64, [nt, nc, 3]f64) =
-  let vertices = skinnedVertices(theta, parents, baseRelatives, inverseBaseAbsolutes,
-                                 basePositions, weights, mirrored)
+  let tangents = vertexTangents(theta, parents, baseRelatives, inverseBaseAbsolutes,
+                                basePositions, weights, mirrored)
+  let vertices = tangents.0[0]
   let ofUs = build([2], \c ->
     (jvp(\u -> fromVertices(vertices, u, triangles, correspondences, points))
        (us, build([nc, 2], \_ j -> if j == c then 1.0 else 0.0))).1)
-  let tangents = build([nt], \k ->
-    jvp(\t -> skinnedVertices(t, parents, baseRelatives, inverseBaseAbsolutes, basePositions,
-                              weights, mirrored))
-       (theta, build([nt], \j -> if j == k then 1.0 else 0.0)))
   let ofTheta = build([nt], \k ->
     (jvp(\w -> fromVertices(w, us, triangles, correspondences, points))
        (tangents.0[k], tangents.1[k])).1)
