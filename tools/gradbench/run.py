@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Arr as a GradBench tool: speaks GradBench's protocol on standard input and output.
 
-    ../shared/gradbench/run_eval.py --tool "python3 tools/gradbench/run.py" gmm -d 2 -k 5
+    ../shared/gradbench/run_eval.py --tool "/usr/bin/python3 tools/gradbench/run.py" gmm -d 2 -k 5
 
 One JSON message a line comes in; one answer a line goes out, carrying the message's id
 (../shared/gradbench/README.md, GradBench's CONTRIBUTING.md):
@@ -18,10 +18,8 @@ One JSON message a line comes in; one answer a line goes out, carrying the messa
 
 An adapter (evals/NAME.py) defines `prepare(function, input) -> (entry, args)` and
 `output(function, input, result) -> JSON`, and optionally `SOURCE` (the program, when it
-is not evals/NAME.arr: particle and saddle use the project's samples, written for these
-evals), `DEFINES` (constants for arr.compile) and `finish(function, input, result)` (work
-that GradBench counts as part of the function but that is done in Python, timed with the
-entry's call).
+is not evals/NAME.arr: particle, saddle and lstm use the project's samples, written for
+these evals).
 
 The entries run with the threads the runtime chooses (OMP_NUM_THREADS, else every core);
 tools/gradbench/bench.py sets OMP_NUM_THREADS=1.
@@ -54,14 +52,13 @@ class Module:
         # The program is evals/NAME.arr unless the adapter names another (a sample of the
         # project written for the eval, relative to the repository's root).
         source = os.path.join(ROOT, getattr(self.adapter, "SOURCE", f"tools/gradbench/evals/{name}.arr"))
-        self.program = arr.compile(source, defines=getattr(self.adapter, "DEFINES", None))
+        self.program = arr.compile(source)
 
 
 def run_timed(module, function, input):
     """Calls the entry as GradBench's rules ask; returns (last result, timings)."""
     entry, args = module.adapter.prepare(function, input)
     call = getattr(module.program, entry)
-    finish = getattr(module.adapter, "finish", None)
     # hello's inputs are bare numbers, without min_runs and min_seconds: one run.
     min_runs = input.get("min_runs", 1) if isinstance(input, dict) else 1
     min_seconds = input.get("min_seconds", 0) if isinstance(input, dict) else 0
@@ -69,8 +66,6 @@ def run_timed(module, function, input):
     while len(timings) < max(min_runs, 1) or total < min_seconds * 1e9:
         start = time.perf_counter_ns()
         result = call(*args)
-        if finish is not None:
-            result = finish(function, input, result)
         elapsed = time.perf_counter_ns() - start
         timings.append({"name": "evaluate", "nanoseconds": elapsed})
         total += elapsed
