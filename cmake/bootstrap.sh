@@ -15,6 +15,8 @@ packages=(
   # Keeps the build of python.pip_install (pip install .) to seconds: the objects of
   # build/ are reused from the cache (cmake/build.sh, tests/python/pip_install.py).
   ccache
+  # GradBench's evals and reference tools (tests gradbench.*, tools/gradbench).
+  python3-scipy python3-dataclasses-json nlohmann-json3-dev
 )
 
 missing=()
