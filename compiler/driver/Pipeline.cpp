@@ -28,6 +28,7 @@
 #include "passes/Bot.h"
 #include "passes/Simplify.h"
 #include "passes/ad/Checkpoint.h"
+#include "passes/ad/CustomDerivatives.h"
 #include "passes/ad/Differentiate.h"
 #include "passes/ad/Unshare.h"
 #include "runtime/EntryIo.h"
@@ -235,6 +236,7 @@ public:
          pass(
              "bot",
              [&] {
+               c_.core = ad::removeUnusedCustomDerivatives(c_.core);
                c_.core = options.botAll ? passes::bulkOperationTransformAll(c_.core)
                                         : passes::bulkOperationTransform(c_.core);
              },

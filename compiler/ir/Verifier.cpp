@@ -87,8 +87,8 @@ private:
       check(node->operands[0]);
       if (node->kind == K::LetTuple && node->operands[0]->kind != K::Diff &&
           node->operands[0]->kind != K::Loop && node->operands[0]->kind != K::While &&
-          node->operands[0]->kind != K::Custom)
-        fail("let tuple of something other than a differentiation or a loop", *node);
+          node->operands[0]->kind != K::Custom && node->operands[0]->kind != K::BindSize)
+        fail("let tuple of something other than a differentiation, a loop or a bound size", *node);
       for (const auto& var : node->vars)
         bind(var);
       check(node->operands[1]);
@@ -108,6 +108,10 @@ private:
         unbind(var);
       break;
     }
+    case K::BindSize: // its body is a block of its own, ending in a tuple or a value
+      check(node->operands[0]);
+      checkRoot(node->operands[1]);
+      break;
     case K::Diff:
       checkFunction(*node->function); // the function may use enclosing variables
       for (const auto& operand : node->operands)

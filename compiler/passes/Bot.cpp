@@ -32,6 +32,13 @@ std::vector<NodeP> indicesOf(const Node& index) {
   return std::vector<NodeP>(index.operands.begin() + 1, index.operands.end());
 }
 
+/// Whether `function`'s body holds a Diff node.
+bool containsDiff(const Function& function) {
+  bool found = false;
+  forEachNode(function.body, [&](const Node& node) { found = found || node.kind == K::Diff; });
+  return found;
+}
+
 class Bot {
 public:
   /// The normal form of any term.
@@ -76,7 +83,11 @@ private:
       std::vector<NodeP> args;
       for (const auto& arg : term->operands)
         args.push_back(norm(arg));
-      return makeDiff(term->diffKind, normFunction(term->function), std::move(args));
+      // A function holding another Diff (in a custom rule, say) is transformed in the
+      // round that differentiates it, when its inner derivatives are code it can lift.
+      FunctionP function =
+          containsDiff(*term->function) ? term->function : normFunction(term->function);
+      return makeDiff(term->diffKind, function, std::move(args), term->differentiable);
     }
     default: {
       std::vector<NodeP> operands;
@@ -632,11 +643,17 @@ Program bulkOperationTransformAll(const Program& program) {
 }
 
 std::string checkBotNormalForm(const Node& root) {
-  // A loop's step is a function of its own, transformed when it is differentiated.
+  // A loop's step is a function of its own, transformed when it is differentiated; so is
+  // the function of a Diff holding another, in a later round.
   struct Checker : Visitor {
     std::string problem;
     void visitNode(const NodeP& node) override {
       if (!problem.empty()) return;
+      if (node->kind == K::Diff && containsDiff(*node->function)) {
+        for (const auto& operand : node->operands)
+          visit(operand);
+        return;
+      }
       if (node->kind == K::Build1) problem = "build1 remains: " + print(*node).substr(0, 120);
       if (node->kind == K::Index) {
         K array = node->operands[0]->kind;

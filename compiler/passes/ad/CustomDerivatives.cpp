@@ -4,6 +4,7 @@
 #include "ir/Rewrite.h"
 #include "ir/Visitor.h"
 
+#include <functional>
 #include <unordered_map>
 
 namespace arr::ad {
@@ -12,15 +13,17 @@ namespace {
 
 using K = core::Node::Kind;
 
-/// A copy of a term with a fresh variable for every binder: a rule is inlined once per
-/// differentiation of its call, and every variable must stay bound once.
+/// A copy of a term with a fresh variable for every bound variable: a rule is inlined once
+/// per differentiation of its call, and every variable must stay bound once. A variable
+/// that several binders bind (the BOT's gathers share their build's index) gets one copy,
+/// so that the nodes they share, copied once, read the right one under each.
 struct Freshen : core::Mutator {
   std::unordered_map<uint32_t, VarP> renamed;
 
   VarP fresh(const VarP& var) {
-    VarP copy = core::newVar(var->name, var->type);
-    renamed[var->id] = copy;
-    return copy;
+    auto [at, inserted] = renamed.try_emplace(var->id, nullptr);
+    if (inserted) at->second = core::newVar(var->name, var->type);
+    return at->second;
   }
 
   std::vector<VarP> fresh(const std::vector<VarP>& vars) {
@@ -170,6 +173,25 @@ core::Program removeCustomDerivatives(const core::Program& program) {
   RemoveCustom remove;
   for (auto& entry : result.entries)
     entry.function.body = remove.mutate(entry.function.body);
+  return result;
+}
+
+core::Program removeUnusedCustomDerivatives(const core::Program& program) {
+  core::Program result = program;
+  for (auto& entry : result.entries) {
+    bool differentiates = false;
+    std::function<void(const NodeP&)> visit = [&](const NodeP& node) {
+      if (differentiates) return;
+      if (node->kind == K::Diff) differentiates = true;
+      for (const NodeP& operand : node->operands)
+        visit(operand);
+      for (const NodeP& index : node->indices)
+        visit(index);
+      if (node->function && node->kind != K::Custom) visit(node->function->body);
+    };
+    visit(entry.function.body);
+    if (!differentiates) entry.function.body = RemoveCustom().mutate(entry.function.body);
+  }
   return result;
 }
 

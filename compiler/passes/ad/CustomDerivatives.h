@@ -22,4 +22,9 @@ std::vector<NodeP> customTangents(const Delta& custom, const std::vector<NodeP>&
 /// Every custom node replaced by its value, once nothing is left to differentiate.
 core::Program removeCustomDerivatives(const core::Program& program);
 
+/// The custom nodes of the entries that differentiate nothing (no Diff but in rules)
+/// replaced by their values: no rule of theirs is ever used, and the BOT of --bot-all
+/// could not lift a rule's derivatives over a build.
+core::Program removeUnusedCustomDerivatives(const core::Program& program);
+
 } // namespace arr::ad
