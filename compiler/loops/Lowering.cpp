@@ -97,10 +97,20 @@ const std::vector<uint32_t>& Lowering::boundSizesIn(const core::NodeP& node) {
   auto found = boundSizesIn_.find(node.get());
   if (found != boundSizesIn_.end()) return found->second;
   std::set<uint32_t> sizes;
+  // A derived size (a checkpointed loop's segments) depends on those it is derived from.
+  std::function<void(const core::Dim&)> addDim = [&](const core::Dim& dim) {
+    for (const auto& [monomial, coefficient] : dim.terms())
+      for (const SizeVarP& var : monomial) {
+        if (boundSizeScopes_.count(var->id)) sizes.insert(var->id);
+        if (var->derivation) {
+          addDim(var->derivation->a);
+          addDim(var->derivation->b);
+        }
+      }
+  };
   auto addDims = [&](const std::vector<core::Dim>& dims) {
     for (const core::Dim& dim : dims)
-      for (uint32_t id : dim.variables())
-        if (boundSizeScopes_.count(id)) sizes.insert(id);
+      addDim(dim);
   };
   addDims(node->type.shape);
   for (const core::Type& type : node->types)
@@ -261,6 +271,14 @@ ExprP Lowering::workOf(const Block& block) {
       auto bound = loopBounds_.find(statement.get());
       ExprP extent = bound == loopBounds_.end() ? exprs_.sub(statement->value, statement->lower)
                                                 : bound->second;
+      // A size bound at run time may be declared inside the loop whose work this is, which
+      // is evaluated before it: such a loop is assumed to take a few steps, as a while.
+      if (!boundSizeLocals_.empty()) {
+        std::set<uint32_t> read;
+        collectLocals(extent, read);
+        for (uint32_t local : read)
+          if (boundSizeLocals_.count(local)) extent = exprs_.index(kEstimatedWhileSteps);
+      }
       work = exprs_.add(work,
                         exprs_.mul(extent, exprs_.add(workOf(statement->body), exprs_.index(1))));
     } else if (statement->kind == Stmt::Kind::If)

@@ -25,6 +25,7 @@
 #include <memory>
 #include <set>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace arr::loops {
 
@@ -300,6 +301,7 @@ private:
   std::unordered_map<const core::Node*, std::vector<uint32_t>> freeVariables_;
   /// The sizes bound by the bindSize nodes being lowered, by id: the scope declaring each.
   std::unordered_map<uint32_t, ScopeP> boundSizeScopes_;
+  std::unordered_set<uint32_t> boundSizeLocals_; // the locals holding them (ever)
   /// The sizes of boundSizeScopes_ that `node`'s types and dimensions mention, its
   /// operands' and functions' included (memoised; asked only while such a size is bound).
   const std::vector<uint32_t>& boundSizesIn(const core::NodeP& node);

@@ -251,6 +251,7 @@ const std::vector<Lowering::LoopValue>& Lowering::lowerBindSize(const core::Node
   sizeLocals_[size->id] = local;
   localScopes_[local->id] = current_;
   boundSizeScopes_[size->id] = current_;
+  boundSizeLocals_.insert(local->id);
   std::vector<core::VarP> bound;
   std::vector<core::NodeP> components;
   if (bindSize->resultCount() == 1)

@@ -10,9 +10,12 @@ def decay(s0: [m]f64, w: f64): f64 =
 
 entry dDecay(s0: [m]f64, w: f64) = grad(decay)(s0, w)
 
--- The same gradient per row, inside a build: not at the entry's top level, so the reverse
--- sweep recomputes the states instead of keeping them.
+-- The same gradient per row, inside a build: each row keeps the states of its steps.
 entry dRows(s0: [r, m]f64, w: f64) = build([r], \i -> grad(decay)(s0[i], w).0)
+
+-- A second derivative (forward over reverse): the gradient inside the jvp's function is
+-- differentiated again, so its sweep recomputes the states instead of keeping them.
+entry ddW(s0: [m]f64, w: f64) = jvp(\v -> grad(decay)(s0, v).1)(w, 1.0)
 
 -- The gradient in a fold's step, at three points: inside a loop's step the states are
 -- kept too, in arrays bound per step.

@@ -1,19 +1,21 @@
 #!/usr/bin/env python3
 """Reverse mode through while loops keeps the states of the steps taken (issue #36).
 
-A gradient at an entry's top level or in a loop's step differentiates a while loop as
-a fold over the number of steps it took (a size bound at run time): one state per step
-taken by default, O(sqrt(steps)) with --loop-checkpoints=sqrt, never memory
-proportional to the bound; inside a build the sweep recomputes each state instead.
+A gradient at an entry's top level, in a build or in a loop's step differentiates a
+while loop as a fold over the number of steps it took (a size bound at run time): one
+state per step taken by default, O(sqrt(steps)) with --loop-checkpoints=sqrt, never
+memory proportional to the bound. A gradient that is differentiated again recomputes
+each state in its sweep instead.
 
   - the optimised IR of the top-level gradient binds the size and sweeps with a loop
     over it, with no while loop left but the primal one;
   - 10^5 steps over a [1000]f64 state with a bound of 2^62: --loop-checkpoints=sqrt runs
     under `ulimit -v 600000` and agrees with the default, which keeps every state (800
     MB) and, under the same limit, fails with a message naming --loop-checkpoints;
-  - short loops (steps 0, 1, 37, and 37 reaching the bound): the default, sqrt, the
-    interpreter and the recomputing sweep inside a build agree, and a gradient taken in
-    a fold's step (which keeps the states too) sums the gradients it is taken at.
+  - short loops (steps 0, 1, 37, and 37 reaching the bound): the default, sqrt and the
+    interpreter agree; the gradient per row in a build gives the same rows, one taken in
+    a fold's step sums the gradients it is taken at, and the recomputing sweep of a
+    second derivative gives the gradient and agrees with differences of it.
 
     while_reverse_test.py --arrc build/compiler/arrc
 """
@@ -84,9 +86,13 @@ def main():
            and entry.count("while ") == 1,
            "the top-level gradient binds the steps taken and sweeps with a loop over them",
            dump.stderr + entry[:3000])
-    stepped = dump.stdout.split("entry dStepped")[-1]
-    report("bindSize taken" in stepped,
-           "the gradient in a fold's step binds the steps taken too", stepped[:3000])
+    for name, what in (("dRows", "in a build"), ("dStepped", "in a fold's step")):
+        body = dump.stdout.split("entry " + name)[-1].split("\nentry ")[0]
+        report("bindSize taken" in body, f"the gradient {what} binds the steps taken too",
+               body[:3000])
+    body = dump.stdout.split("entry ddW")[-1].split("\nentry ")[0]
+    report("bindSize" not in body and body.count("while ") >= 2,
+           "the gradient under a jvp recomputes the states (a while in its sweep)", body[:3000])
 
     with tempfile.TemporaryDirectory() as work:
         # The long loop: 10^5 steps over [1000]f64, the bound 2^62.
@@ -138,6 +144,8 @@ def main():
             for k in range(3):
                 point = run([short], "dDecay", vector(rows[0]) + f"\n{w + 0.01 * k!r}\n")
                 total += numbers(point.stdout)[-1]
+                if k == 0:
+                    total_at_w = numbers(point.stdout)[-1]
             stepped = run([short], "dStepped", text)
             report(stepped.returncode == 0 and close(numbers(stepped.stdout), [total], 1e-12),
                    f"{label}: the gradient in a fold's step gives the sum of the gradients",
@@ -146,8 +154,20 @@ def main():
             inside = run([short], "dRows", text)
             got = numbers(inside.stdout)
             report(inside.returncode == 0 and close(got, [v for row in wanted for v in row], 1e-12),
-                   f"{label}: the recomputing sweep inside a build gives the same rows",
+                   f"{label}: the gradient per row in a build gives the same rows",
                    inside.stderr + inside.stdout[:300])
+            # The second derivative in w: its value is dDecay's w-gradient, its tangent the
+            # central difference of that gradient.
+            h = 1e-5
+            ends = [numbers(run([short], "dDecay", vector(rows[0]) + f"\n{w + d!r}\n").stdout)[-1]
+                    for d in (h, -h)]
+            second = run([short], "ddW", vector(rows[0]) + f"\n{w!r}\n")
+            value, tangent = (numbers(second.stdout) + [None, None])[:2]
+            report(second.returncode == 0 and close([value], [total_at_w], 1e-12)
+                   and tangent is not None and abs(tangent - (ends[0] - ends[1]) / (2 * h))
+                   <= 1e-5 * max(1.0, abs(tangent)),
+                   f"{label}: the recomputing sweep under a jvp gives the gradient and its "
+                   "derivative", second.stderr + second.stdout[:300])
     print("failures:", failures)
     sys.exit(1 if failures else 0)
 

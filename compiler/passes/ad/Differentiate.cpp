@@ -37,11 +37,11 @@ void collectSites(const NodeP& node, bool inStep, std::unordered_set<const core:
   if (node->kind == K::Diff) sites.emplace_back(node, inStep);
 }
 
-/// The functions of the Diff nodes reached from an entry's body through lets, tuples and
-/// loops (their operands and steps) only, and from nowhere else: their derivatives are
-/// never lifted over a build (the BOT of --bot-all leaves loops' steps alone) nor
-/// differentiated again, so a size bound at run time may appear in them
-/// (DualFunction::runtimeSizes).
+/// The functions of the Diff nodes reached from an entry's body through lets, tuples,
+/// conditions, builds and loops (their operands and steps) only, and from nowhere else: their
+/// derivatives are never differentiated again nor lifted over a build (the BOT of
+/// --bot-all leaves loops' steps alone and refuses a Diff in a build), so a size bound at
+/// run time may appear in them (DualFunction::runtimeSizes).
 std::unordered_set<const core::Function*> functionsWithRuntimeSizes(const core::Program& program) {
   std::unordered_set<const core::Function*> top, nested;
   std::set<std::pair<const core::Node*, bool>> seen;
@@ -49,7 +49,8 @@ std::unordered_set<const core::Function*> functionsWithRuntimeSizes(const core::
     if (!seen.insert({node.get(), atTop}).second) return;
     if (node->kind == K::Diff) (atTop ? top : nested).insert(node->function.get());
     bool passesTop = node->kind == K::Let || node->kind == K::LetTuple || node->kind == K::Tuple ||
-                     node->kind == K::Loop || node->kind == K::While;
+                     node->kind == K::Cond || node->kind == K::Build1 || node->kind == K::Loop ||
+                     node->kind == K::While;
     for (const NodeP& operand : node->operands)
       walk(operand, atTop && passesTop);
     for (const NodeP& index : node->indices)
