@@ -136,7 +136,11 @@ std::optional<ArrayValue> readStreamed(bool fifo, const std::string& fifoPath,
     writeAll(descriptor, bytes);
   });
   std::optional<ArrayValue> value = readInput(path, dtype, rank);
+  // The reader's open of a FIFO can fail with EINTR (libFuzzer's timer signal) before the
+  // writer's open met it; a reader of our own lets that open finish, so the join cannot hang.
+  int unblock = fifo ? open(fifoPath.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC) : -1;
   writer.join();
+  if (unblock >= 0) close(unblock);
   if (!fifo) close(ends[0]);
   return value;
 }
