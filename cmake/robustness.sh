@@ -40,11 +40,13 @@ slow+='|^ir\.bot_size$|^frontend\.robustness$|^format$'
 # native e2e runs: the unsanitized suite has them, and CI's 30 minutes have no room for
 # them sanitized.
 slow+='|^e2e\.loops|^e2e\.native\.strict\.|^samples\.|^native\.compile_scaling$'
-# The Python package's modules link the runtime into a shared object loaded by an
-# uninstrumented python3: they neither link against the sanitized runtime nor load.
-slow+='|^python\.'
+# The Python package's modules (and the GradBench tool's, through it) link the runtime into
+# a shared object loaded by an uninstrumented python3: they neither link against the
+# sanitized runtime nor load.
+slow+='|^python\.|^gradbench\.'
 # Measurements that AddressSanitizer defeats: an address-space limit (ulimit -v, which
 # its shadow memory exceeds at once) and compile-time scaling ratios with memory limits.
-slow+='|^native\.loop_checkpoints$|^native\.ad_chain_scaling$|^frontend\.compile_scaling$'
+slow+='|^native\.loop_checkpoints$|^native\.while_reverse$|^native\.ad_chain_scaling$'
+slow+='|^frontend\.compile_scaling$'
 ARR_SANITIZE_DIR="$dir" bash "$root/cmake/sanitize.sh" -E "$slow"
 lap "the sanitized test suite"
