@@ -69,6 +69,19 @@ public:
     using K = Node::Kind;
     std::string pad = arr::indentation(indent);
     auto sub = [&](size_t i) { return atom(*node.operands[i], indent); };
+    auto list = [&](const std::vector<NodeP>& nodes) {
+      std::string text = "[";
+      for (size_t i = 0; i < nodes.size(); ++i)
+        text += (i ? ", " : "") + print(*nodes[i], indent);
+      return text + "]";
+    };
+    // The function of a loop, while, custom or Diff node, after its "(\": params -> body).
+    auto lambda = [&] {
+      std::string text;
+      for (size_t i = 0; i < node.function->params.size(); ++i)
+        text += (i ? " " : "") + varName(*node.function->params[i]);
+      return text + " ->\n" + pad + "    " + print(*node.function->body, indent + 2) + ")";
+    };
     switch (node.kind) {
     case K::Const:
       return scalarText(node.value, node.type.elem);
@@ -158,53 +171,26 @@ public:
       return "size " + node.shape[0].toString();
     case K::Loop: {
       // loop n [init..] [elements..] [captured..] (\state.. element.. captured.. -> step)
-      auto list = [&](const std::vector<NodeP>& nodes) {
-        std::string text = "[";
-        for (size_t i = 0; i < nodes.size(); ++i)
-          text += (i ? ", " : "") + print(*nodes[i], indent);
-        return text + "]";
-      };
       std::string text = "loop " + node.shape[0].toString() + " " + list(loopInit(node)) + " " +
                          list(loopElements(node)) + " " + list(loopCaptured(node)) + " (\\";
-      for (size_t i = 0; i < node.function->params.size(); ++i)
-        text += (i ? " " : "") + varName(*node.function->params[i]);
-      return text + " ->\n" + pad + "    " + print(*node.function->body, indent + 2) + ")";
+      return text + lambda();
     }
     case K::While: {
       // while k [init..] [captured..] (\state.. captured.. -> (holds, next state..))
-      auto list = [&](const std::vector<NodeP>& nodes) {
-        std::string text = "[";
-        for (size_t i = 0; i < nodes.size(); ++i)
-          text += (i ? ", " : "") + print(*nodes[i], indent);
-        return text + "]";
-      };
       std::string text = "while " + sub(0) + " " + list(whileInit(node)) + " " +
                          list(whileCaptured(node)) + " (\\";
-      for (size_t i = 0; i < node.function->params.size(); ++i)
-        text += (i ? " " : "") + varName(*node.function->params[i]);
-      return text + " ->\n" + pad + "    " + print(*node.function->body, indent + 2) + ")";
+      return text + lambda();
     }
     case K::Custom: {
       // customVjp [inputs..] [value..] [captured..] (\inputs.. value.. incoming.. captured.. ->
       // rule)
-      auto list = [&](const std::vector<NodeP>& nodes) {
-        std::string text = "[";
-        for (size_t i = 0; i < nodes.size(); ++i)
-          text += (i ? ", " : "") + print(*nodes[i], indent);
-        return text + "]";
-      };
       std::string text = std::string(node.diffKind == DiffKind::Vjp ? "customVjp " : "customJvp ") +
                          list(customInputs(node)) + " " + list(customValue(node)) + " " +
                          list(customCaptured(node)) + " (\\";
-      for (size_t i = 0; i < node.function->params.size(); ++i)
-        text += (i ? " " : "") + varName(*node.function->params[i]);
-      return text + " ->\n" + pad + "    " + print(*node.function->body, indent + 2) + ")";
+      return text + lambda();
     }
     case K::Diff: {
-      std::string text = std::string(toString(node.diffKind)) + " (\\";
-      for (size_t i = 0; i < node.function->params.size(); ++i)
-        text += (i ? " " : "") + varName(*node.function->params[i]);
-      text += " ->\n" + pad + "    " + print(*node.function->body, indent + 2) + ")";
+      std::string text = std::string(toString(node.diffKind)) + " (\\" + lambda();
       for (const auto& arg : node.operands)
         text += " " + atom(*arg, indent);
       return text;
