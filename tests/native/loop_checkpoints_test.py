@@ -20,38 +20,21 @@ switches to segments of sqrt(n) steps beyond it, at run time:
 """
 
 import argparse
-import math
 import os
 import random
-import resource
 import subprocess
 import sys
 import tempfile
 
+from native_checks import address_space_limit, close, numbers, report, summary, vector
+from native_checks import compile_program as compile_to
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROGRAM = os.path.join(HERE, "loop_checkpoints.arr")
-ADDRESS_SPACE = 600000 * 1024  # ulimit -v 600000
-
-failures = 0
-
-
-def report(ok, what, detail=""):
-    global failures
-    print(("ok   " if ok else "FAIL ") + what)
-    if not ok:
-        failures += 1
-        if detail:
-            print("     " + detail.strip().replace("\n", "\n     "))
 
 
 def compile_program(arrc, work, name, *flags):
-    executable = os.path.join(work, name)
-    subprocess.run([arrc, PROGRAM, "-o", executable, *flags], check=True, timeout=600)
-    return executable
-
-
-def limit_address_space():
-    resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
+    return compile_to(arrc, PROGRAM, os.path.join(work, name), *flags)
 
 
 def run(executable, entry, text, budget=None, limited=False):
@@ -61,20 +44,7 @@ def run(executable, entry, text, budget=None, limited=False):
         env["ARR_CHECKPOINT_BUDGET"] = budget
     return subprocess.run([executable, "--entry", entry], input=text, capture_output=True,
                           text=True, env=env, timeout=600,
-                          preexec_fn=limit_address_space if limited else None)
-
-
-def numbers(stdout):
-    return [float(v) for v in stdout.replace("[", " ").replace("]", " ").replace(",", " ").split()]
-
-
-def close(got, want, tolerance=1e-9):
-    return len(got) == len(want) and all(
-        abs(g - w) <= tolerance * max(1.0, abs(w)) for g, w in zip(got, want))
-
-
-def vector(values):
-    return "[" + ", ".join(repr(v) for v in values) + "]"
+                          preexec_fn=address_space_limit(600000) if limited else None)
 
 
 def main():
@@ -143,8 +113,7 @@ def main():
             text = readme.read()
         report("`--loop-checkpoints=auto`" in text and "`ARR_CHECKPOINT_BUDGET`" in text,
                "README.md documents the default rule and its budget")
-    print("failures:", failures)
-    sys.exit(1 if failures else 0)
+    sys.exit(summary())
 
 
 if __name__ == "__main__":

@@ -23,53 +23,24 @@ each state in its sweep instead.
 import argparse
 import os
 import random
-import resource
 import subprocess
 import sys
 import tempfile
 
+from native_checks import address_space_limit, close, numbers, report, summary, vector
+from native_checks import compile_program as compile_to
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROGRAM = os.path.join(HERE, "while_reverse.arr")
-ADDRESS_SPACE = 600000 * 1024  # ulimit -v 600000
-
-failures = 0
-
-
-def report(ok, what, detail=""):
-    global failures
-    print(("ok   " if ok else "FAIL ") + what)
-    if not ok:
-        failures += 1
-        if detail:
-            print("     " + detail.strip().replace("\n", "\n     "))
 
 
 def compile_program(arrc, work, name, *flags):
-    executable = os.path.join(work, name)
-    subprocess.run([arrc, PROGRAM, "-o", executable, *flags], check=True, timeout=600)
-    return executable
-
-
-def limit_address_space():
-    resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
+    return compile_to(arrc, PROGRAM, os.path.join(work, name), *flags)
 
 
 def run(command, entry, text, limited=False):
     return subprocess.run(command + ["--entry", entry], input=text, capture_output=True, text=True,
-                          timeout=600, preexec_fn=limit_address_space if limited else None)
-
-
-def numbers(stdout):
-    return [float(v) for v in stdout.replace("[", " ").replace("]", " ").replace(",", " ").split()]
-
-
-def close(got, want, tolerance=1e-9):
-    return len(got) == len(want) and len(want) > 0 and all(
-        abs(g - w) <= tolerance * max(1.0, abs(w)) for g, w in zip(got, want))
-
-
-def vector(values):
-    return "[" + ", ".join(repr(v) for v in values) + "]"
+                          timeout=600, preexec_fn=address_space_limit(600000) if limited else None)
 
 
 def main():
@@ -168,8 +139,7 @@ def main():
                    <= 1e-5 * max(1.0, abs(tangent)),
                    f"{label}: the recomputing sweep under a jvp gives the gradient and its "
                    "derivative", second.stderr + second.stdout[:300])
-    print("failures:", failures)
-    sys.exit(1 if failures else 0)
+    sys.exit(summary())
 
 
 if __name__ == "__main__":
