@@ -160,7 +160,7 @@ std::string botNormalFormProblem(const core::Program& program, bool everywhere) 
       // (its BOT too) while it contains a Diff, such as the vjp of a loop's step.
       core::forEachNode(entry.function.body, [&](const core::Node& node) {
         if (problem.empty() && node.kind == core::Node::Kind::Diff &&
-            !ad::containsDifferentiation(*node.function))
+            !core::containsDiff(node.function->body))
           problem = passes::checkBotNormalForm(*node.function->body);
       });
     }

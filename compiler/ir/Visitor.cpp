@@ -65,4 +65,10 @@ size_t countNodes(const NodeP& root) {
   return count;
 }
 
+bool containsDiff(const NodeP& root) {
+  bool found = false;
+  forEachNode(root, [&](const Node& node) { found = found || node.kind == Node::Kind::Diff; });
+  return found;
+}
+
 } // namespace arr::core

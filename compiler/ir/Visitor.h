@@ -51,5 +51,7 @@ private:
 void forEachNode(const NodeP& root, const std::function<void(const Node&)>& f);
 /// The number of distinct nodes reachable from `root` (a measure of program size).
 size_t countNodes(const NodeP& root);
+/// Whether a Diff node is reachable from `root` (functions' bodies included).
+bool containsDiff(const NodeP& root);
 
 } // namespace arr::core

@@ -32,13 +32,6 @@ std::vector<NodeP> indicesOf(const Node& index) {
   return std::vector<NodeP>(index.operands.begin() + 1, index.operands.end());
 }
 
-/// Whether `function`'s body holds a Diff node.
-bool containsDiff(const Function& function) {
-  bool found = false;
-  forEachNode(function.body, [&](const Node& node) { found = found || node.kind == K::Diff; });
-  return found;
-}
-
 class Bot {
 public:
   /// The normal form of any term.
@@ -86,7 +79,7 @@ private:
       // A function holding another Diff (in a custom rule, say) is transformed in the
       // round that differentiates it, when its inner derivatives are code it can lift.
       FunctionP function =
-          containsDiff(*term->function) ? term->function : normFunction(term->function);
+          containsDiff(term->function->body) ? term->function : normFunction(term->function);
       return makeDiff(term->diffKind, function, std::move(args), term->differentiable);
     }
     default: {
@@ -604,10 +597,7 @@ struct DiffBodies : Mutator {
   Bot bot;
   NodeP mutateNode(const NodeP& node) override {
     if (node->kind != K::Diff) return mutateChildren(node);
-    bool innermost = true;
-    forEachNode(node->function->body,
-                [&](const Node& inner) { innermost = innermost && inner.kind != K::Diff; });
-    if (!innermost) return mutateChildren(node);
+    if (containsDiff(node->function->body)) return mutateChildren(node); // not innermost
     std::vector<NodeP> args;
     for (const auto& arg : node->operands)
       args.push_back(mutate(arg));
@@ -649,7 +639,7 @@ std::string checkBotNormalForm(const Node& root) {
     std::string problem;
     void visitNode(const NodeP& node) override {
       if (!problem.empty()) return;
-      if (node->kind == K::Diff && containsDiff(*node->function)) {
+      if (node->kind == K::Diff && containsDiff(node->function->body)) {
         for (const auto& operand : node->operands)
           visit(operand);
         return;

@@ -250,7 +250,7 @@ protected:
 private:
   static bool ready(const core::Node& node) {
     return node.kind == K::Diff && node.diffKind != core::DiffKind::Jvp &&
-           !containsDifferentiation(*node.function);
+           !core::containsDiff(node.function->body);
   }
 
   /// Whether `node` is a Diff node that the auto rule gives two versions: a first-order

@@ -152,13 +152,6 @@ struct Replacer : core::Mutator {
 
 } // namespace
 
-bool containsDifferentiation(const core::Function& function) {
-  bool found = false;
-  core::forEachNode(function.body,
-                    [&](const core::Node& node) { found = found || node.kind == K::Diff; });
-  return found;
-}
-
 const DualFunction* DualProgram::find(const core::Node& diff) const {
   for (const Site& site : sites)
     if (site.function == diff.function && site.differentiable == diff.differentiable)
@@ -174,7 +167,7 @@ DualProgram forwardPasses(const core::Program& program, bool keepInnerLoopInterm
     std::vector<std::pair<NodeP, bool>> diffs;
     collectSites(entry.function.body, false, seen, diffs);
     for (const auto& [diff, inStep] : diffs) {
-      if (containsDifferentiation(*diff->function) || result.find(*diff)) continue;
+      if (core::containsDiff(diff->function->body) || result.find(*diff)) continue;
       bool keep = keepInnerLoopIntermediates && inStep && diff->diffKind != core::DiffKind::Jvp &&
                   !holdsSegments(*diff->function);
       // A Diff whose inner Diffs this round's simplify removed (in a custom rule no call
@@ -215,11 +208,9 @@ std::string print(const DualProgram& program) {
 }
 
 bool hasDifferentiation(const core::Program& program) {
-  bool found = false;
   for (const auto& entry : program.entries)
-    core::forEachNode(entry.function.body,
-                      [&](const core::Node& node) { found = found || node.kind == K::Diff; });
-  return found;
+    if (core::containsDiff(entry.function.body)) return true;
+  return false;
 }
 
 } // namespace arr::ad

@@ -32,9 +32,6 @@ struct DualProgram {
   const DualFunction* find(const core::Node& diff) const;
 };
 
-/// Whether a function's body contains a Diff node (which must be differentiated first).
-bool containsDifferentiation(const core::Function& function);
-
 /// `ad`: the forward pass of each differentiation ready for it. Reverse-mode ones inside a
 /// loop's step (the vjp of a step, run by a reverse sweep, and derivatives written in a
 /// loop body) keep their loops' intermediate values when `keepInnerLoopIntermediates`

@@ -160,12 +160,6 @@ private:
     return std::make_shared<const core::Function>(core::Function{step.params, extend(step.body)});
   }
 
-  static bool containsDiff(const NodeP& body) {
-    bool found = false;
-    core::forEachNode(body, [&](const core::Node& node) { found |= node.kind == K::Diff; });
-    return found;
-  }
-
   /// Whether the reverse sweep recomputes `binding` rather than reading it from the primal
   /// loop: views of other values, and discrete values (indices, conditions), which are
   /// cheap. A loop's results (several variables) are kept.
@@ -279,7 +273,7 @@ private:
     if (t.kind == K::Custom) return custom(term, names, primals, parts);
     std::shared_ptr<const StepReverse> reverse;
     core::FunctionP step;
-    if (keepLoopIntermediates_ && !containsDiff(t.function->body))
+    if (keepLoopIntermediates_ && !core::containsDiff(t.function->body))
       std::tie(step, reverse) = keepingIntermediates(*passes::bulkOperationTransform(t.function),
                                                      t.stateCount, reverseDifferentiable(t, parts));
     else
