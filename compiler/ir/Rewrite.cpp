@@ -79,4 +79,14 @@ NodeP zerosOf(const Type& type) {
   return zero;
 }
 
+NodeP mapRootTuple(const NodeP& body, const std::function<NodeP(const Node& tuple)>& root) {
+  if (body->kind == Node::Kind::Let)
+    return makeLet(body->vars[0], body->operands[0], mapRootTuple(body->operands[1], root));
+  if (body->kind == Node::Kind::LetTuple)
+    return makeLetTuple(body->vars, body->operands[0], mapRootTuple(body->operands[1], root));
+  if (body->kind != Node::Kind::Tuple)
+    throw IRError("a function body without its tuple of results");
+  return root(*body);
+}
+
 } // namespace arr::core

@@ -4,6 +4,7 @@
 
 #include "ir/Core.h"
 
+#include <functional>
 #include <unordered_map>
 #include <vector>
 
@@ -33,5 +34,9 @@ std::vector<VarP> freeVariables(const NodeP& node);
 
 /// The zero of a type: replicated 0, 0.0 or false.
 NodeP zerosOf(const Type& type);
+
+/// A function body (lets over a tuple of results) with its root tuple replaced by
+/// `root(tuple)`; the lets stay. Throws IRError when the body does not end in a tuple.
+NodeP mapRootTuple(const NodeP& body, const std::function<NodeP(const Node& tuple)>& root);
 
 } // namespace arr::core

@@ -332,15 +332,6 @@ private:
   }
 
   /// `body` (a function body: lets over a tuple) with its root tuple replaced by `root`'s.
-  static NodeP mapRoot(const NodeP& body, const std::function<NodeP(const Node&)>& root) {
-    if (body->kind == K::Let)
-      return makeLet(body->vars[0], body->operands[0], mapRoot(body->operands[1], root));
-    if (body->kind == K::LetTuple)
-      return makeLetTuple(body->vars, body->operands[0], mapRoot(body->operands[1], root));
-    if (body->kind != K::Tuple) throw IRError("BOT: a while loop's function without its tuple");
-    return root(*body);
-  }
-
   /// build k (\i -> while bound init captured f), the loop mentioning i: one while loop
   /// over the k elements in lock-step. Each element counts its steps (a state component
   /// added last) and goes on while its condition holds and its count is below its bound;
@@ -371,19 +362,20 @@ private:
     for (const NodeP& value : whileCaptured(loop))
       captured.push_back(liftCaptured(lifting, k, i, value, function.params[position++]));
     NodeP count = rowOf(steps);
-    NodeP perElement = mapRoot(substitute(function.body, lifting.rows), [&](const Node& tuple) {
-      VarP goes = newVar("goes", scalarType(Elem::Bool));
-      NodeP going = makeVariable(goes);
-      std::vector<NodeP> results{makeCond(going, i64Const(1), i64Const(0))};
-      for (size_t j = 0; j < states.size(); ++j)
-        results.push_back(makeCond(going, tuple.operands[j + 1], states[j]));
-      results.push_back(makeCond(going, makeBinary(BinaryOp::Add, count, i64Const(1)), count));
-      NodeP below = makeBinary(BinaryOp::Lt, count, rowOf(boundsParam));
-      return makeLet(goes, makeBinary(BinaryOp::And, tuple.operands[0], below),
-                     makeTuple(std::move(results)));
-    });
+    NodeP perElement =
+        mapRootTuple(substitute(function.body, lifting.rows), [&](const Node& tuple) {
+          VarP goes = newVar("goes", scalarType(Elem::Bool));
+          NodeP going = makeVariable(goes);
+          std::vector<NodeP> results{makeCond(going, i64Const(1), i64Const(0))};
+          for (size_t j = 0; j < states.size(); ++j)
+            results.push_back(makeCond(going, tuple.operands[j + 1], states[j]));
+          results.push_back(makeCond(going, makeBinary(BinaryOp::Add, count, i64Const(1)), count));
+          NodeP below = makeBinary(BinaryOp::Lt, count, rowOf(boundsParam));
+          return makeLet(goes, makeBinary(BinaryOp::And, tuple.operands[0], below),
+                         makeTuple(std::move(results)));
+        });
     lifting.function->body =
-        mapRoot(build(k, lifting.lane, norm(perElement)), [&](const Node& tuple) {
+        mapRootTuple(build(k, lifting.lane, norm(perElement)), [&](const Node& tuple) {
           std::vector<NodeP> results = tuple.operands;
           results[0] = makeBinary(BinaryOp::Gt, makeSumOuter(results[0]), i64Const(0));
           return makeTuple(std::move(results));

@@ -324,17 +324,12 @@ private:
     counting->params.push_back(count);
     counting->params.insert(counting->params.end(), function.params.begin() + long(stateCount),
                             function.params.end());
-    std::function<NodeP(const NodeP&)> root = [&](const NodeP& body) -> NodeP {
-      if (body->kind == K::Let)
-        return core::makeLet(body->vars[0], body->operands[0], root(body->operands[1]));
-      if (body->kind == K::LetTuple)
-        return core::makeLetTuple(body->vars, body->operands[0], root(body->operands[1]));
-      std::vector<NodeP> results = body->operands;
+    counting->body = core::mapRootTuple(function.body, [&](const core::Node& tuple) {
+      std::vector<NodeP> results = tuple.operands;
       results.push_back(core::makeBinary(core::BinaryOp::Add, core::makeVariable(count),
                                          core::makeConst(int64_t(1), core::Elem::I64)));
       return core::makeTuple(std::move(results));
-    };
-    counting->body = root(function.body);
+    });
     return counting;
   }
 

@@ -73,15 +73,6 @@ std::vector<NodeP> bindLoop(const NodeP& loop, std::vector<core::Binding>& bindi
   return values;
 }
 
-/// A while function's body, (holds, next state..) under its lets, without `holds`.
-NodeP withoutCondition(const NodeP& body) {
-  if (body->kind == core::Node::Kind::Let)
-    return core::makeLet(body->vars[0], body->operands[0], withoutCondition(body->operands[1]));
-  if (body->kind == core::Node::Kind::LetTuple)
-    return core::makeLetTuple(body->vars, body->operands[0], withoutCondition(body->operands[1]));
-  return core::makeTuple(std::vector<NodeP>(body->operands.begin() + 1, body->operands.end()));
-}
-
 /// The reverse of a while loop as the vjp of a loop over the `steps` it took (the last of
 /// the delta's primals): inside a size bound to that count, a Diff of the function that
 /// runs the while's steps as a fold (the condition held at each, so the steps and states
@@ -100,7 +91,11 @@ std::vector<NodeP> whileAsFoldCotangents(const Delta& delta, const std::vector<N
   std::vector<core::Binding> stepBody;
   for (const VarP& param : params) // the while's function reads its own parameters
     stepBody.push_back({{param}, addParam(*step, param->name, param->type)});
-  step->body = core::wrapInBindings(stepBody, withoutCondition(loop.function->body));
+  NodeP next = core::mapRootTuple(loop.function->body, [](const core::Node& results) {
+    return core::makeTuple(
+        std::vector<NodeP>(results.operands.begin() + 1, results.operands.end()));
+  });
+  step->body = core::wrapInBindings(stepBody, next);
 
   // The function differentiated: initial state and captured values to the final state.
   auto steps = std::make_shared<core::Function>();
