@@ -60,6 +60,18 @@ Type scalarType(Elem elem) {
   return Type{elem, {}};
 }
 
+std::vector<NodeP> bindResults(const NodeP& value, std::vector<Binding>& bindings,
+                               const std::string& name) {
+  std::vector<VarP> vars;
+  std::vector<NodeP> uses;
+  for (const Type& type : resultTypes(*value)) {
+    vars.push_back(newVar(name, type));
+    uses.push_back(makeVariable(vars.back()));
+  }
+  bindings.push_back({vars, value});
+  return uses;
+}
+
 NodeP wrapInBindings(const std::vector<Binding>& bindings, NodeP body) {
   for (auto binding = bindings.rbegin(); binding != bindings.rend(); ++binding)
     body = binding->vars.size() == 1 && binding->value->resultCount() == 1

@@ -87,6 +87,10 @@ struct Binding {
 };
 /// `body` under the bindings, the first outermost.
 NodeP wrapInBindings(const std::vector<Binding>& bindings, NodeP body);
+/// Fresh variables named `name` for each result of `value`, bound to it in `bindings`;
+/// their uses.
+std::vector<NodeP> bindResults(const NodeP& value, std::vector<Binding>& bindings,
+                               const std::string& name);
 
 /// The result types of a function body (one, or the components of its root tuple).
 std::vector<Type> resultTypes(const Node& body);

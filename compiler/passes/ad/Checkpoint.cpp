@@ -55,19 +55,6 @@ Dim stateBytes(const core::Node& loop) {
   return bytes;
 }
 
-/// Fresh variables for `values`' types, bound to them in `bindings`.
-std::vector<NodeP> bindResults(const NodeP& value, std::vector<core::Binding>& bindings,
-                               const std::string& name) {
-  std::vector<VarP> vars;
-  std::vector<NodeP> uses;
-  for (const Type& type : core::resultTypes(*value)) {
-    vars.push_back(core::newVar(name, type));
-    uses.push_back(core::makeVariable(vars.back()));
-  }
-  bindings.push_back({vars, value});
-  return uses;
-}
-
 /// `array`'s rows [from, from + count).
 NodeP rowRange(const NodeP& array, const Dim& from, const Dim& count) {
   VarP row = core::newVar("t", core::scalarType(Elem::I64));
@@ -164,15 +151,15 @@ private:
     }
     NodeP inner = core::makeLoop(length, innerInit, innerElements, innerCaptured, step);
     std::vector<core::Binding> innerBindings;
-    std::vector<NodeP> innerResults = bindResults(inner, innerBindings, "s");
+    std::vector<NodeP> innerResults = core::bindResults(inner, innerBindings, "s");
     outerStep->body = core::wrapInBindings(
         innerBindings, innerResults.size() == 1 ? innerResults[0] : core::makeTuple(innerResults));
     NodeP outer = core::makeLoop(count, init, segmentElements, captured, outerStep);
-    std::vector<NodeP> outerResults = bindResults(outer, bindings, "segments");
+    std::vector<NodeP> outerResults = core::bindResults(outer, bindings, "segments");
 
     std::vector<NodeP> afterSegments(outerResults.begin(), outerResults.begin() + states);
     NodeP last = core::makeLoop(remaining, afterSegments, rest, captured, step);
-    std::vector<NodeP> lastResults = bindResults(last, bindings, "rest");
+    std::vector<NodeP> lastResults = core::bindResults(last, bindings, "rest");
 
     std::vector<NodeP> results(lastResults.begin(), lastResults.begin() + states);
     for (size_t r = states; r < outerResults.size(); ++r) {
@@ -328,7 +315,7 @@ private:
       NodeP derivative = core::makeDiff(diff.diffKind, function, args, diff.differentiable);
       // Reverse mode finds a Diff node let-bound.
       std::vector<core::Binding> stepBindings;
-      std::vector<NodeP> results = bindResults(derivative, stepBindings, "g");
+      std::vector<NodeP> results = core::bindResults(derivative, stepBindings, "g");
       step->body = core::wrapInBindings(
           stepBindings, results.size() == 1 ? results[0] : core::makeTuple(results));
       return step;
@@ -339,10 +326,10 @@ private:
     for (const Type& type : types)
       zeros.push_back(core::zerosOf(type));
     NodeP everyState = core::makeLoop(fits, zeros, {}, captured, stepRunning(diff.function));
-    std::vector<NodeP> kept = bindResults(everyState, bindings, "kept");
+    std::vector<NodeP> kept = core::bindResults(everyState, bindings, "kept");
     NodeP segments = core::makeLoop(Dim::constant(1) - fits, kept, {}, captured,
                                     stepRunning(segmented.function));
-    return bindResults(segments, bindings, "grad");
+    return core::bindResults(segments, bindings, "grad");
   }
 
   const LoopCheckpoints& policy_;

@@ -51,26 +51,9 @@ NodeP addParam(core::Function& step, const std::string& name, const Type& type) 
 
 /// Binds a Diff node's results to fresh variables around `results(variables)`.
 NodeP bindResults(const NodeP& diff, const std::function<NodeP(const std::vector<NodeP>&)>& body) {
-  std::vector<VarP> vars;
-  std::vector<NodeP> values;
-  for (const Type& type : core::resultTypes(*diff)) {
-    vars.push_back(core::newVar("d", type));
-    values.push_back(core::makeVariable(vars.back()));
-  }
-  return core::wrapInBindings({{vars, diff}}, body(values));
-}
-
-/// Binds a loop's results to fresh variables in `bindings`; returns them.
-std::vector<NodeP> bindLoop(const NodeP& loop, std::vector<core::Binding>& bindings,
-                            const std::string& name) {
-  std::vector<VarP> vars;
-  std::vector<NodeP> values;
-  for (const Type& type : core::resultTypes(*loop)) {
-    vars.push_back(core::newVar(name, type));
-    values.push_back(core::makeVariable(vars.back()));
-  }
-  bindings.push_back({vars, loop});
-  return values;
+  std::vector<core::Binding> bindings;
+  std::vector<NodeP> values = core::bindResults(diff, bindings, "d");
+  return core::wrapInBindings(bindings, body(values));
 }
 
 /// The reverse of a while loop as the vjp of a loop over the `steps` it took (the last of
@@ -114,7 +97,7 @@ std::vector<NodeP> whileAsFoldCotangents(const Delta& delta, const std::vector<N
                                    bindResults(vjp, [](const std::vector<NodeP>& gradients) {
                                      return core::makeTuple(gradients);
                                    }));
-  return bindLoop(bound, bindings, "ct");
+  return core::bindResults(bound, bindings, "ct");
 }
 
 /// The reverse of a while loop without keeping states: a sweep over the steps the primal
@@ -187,7 +170,7 @@ std::vector<NodeP> recomputingCotangents(const Delta& delta, const std::vector<N
         next.push_back(core::makeVariable(index));
         return core::makeTuple(next);
       }));
-  return bindLoop(core::makeWhile(steps, init, captured, sweep), bindings, "ct");
+  return core::bindResults(core::makeWhile(steps, init, captured, sweep), bindings, "ct");
 }
 
 /// loopCotangents of a while loop: whileAsFoldCotangents where a size may be bound at run
@@ -338,7 +321,7 @@ std::vector<NodeP> loopCotangents(const Delta& delta, const std::vector<NodeP>& 
         core::makeDiff(core::DiffKind::Vjp, delta.loop->function, args, differentiable), nextState);
   }
   NodeP reverse = core::makeLoop(shape.count(), init, elements, captured, step);
-  std::vector<NodeP> results = bindLoop(reverse, bindings, "ct");
+  std::vector<NodeP> results = core::bindResults(reverse, bindings, "ct");
   size_t at = 0;
   for (size_t j = 0; j < shape.states; ++j) {
     if (!differentiable[j]) continue;
@@ -415,7 +398,7 @@ std::vector<NodeP> whileTangents(const Delta& delta, const std::vector<NodeP>& t
     return core::makeTuple(out);
   });
   NodeP forward = core::makeWhile(delta.primals[0], init, captured, next);
-  std::vector<NodeP> values = bindLoop(forward, bindings, "tangent");
+  std::vector<NodeP> values = core::bindResults(forward, bindings, "tangent");
   size_t at = states;
   for (size_t j = 0; j < states; ++j)
     if (differentiable[j]) resultTangents[j] = values[at++];
@@ -480,7 +463,7 @@ std::vector<NodeP> loopTangents(const Delta& delta, const std::vector<NodeP>& ta
     return core::makeTuple(next);
   });
   NodeP forward = core::makeLoop(shape.count(), init, elements, captured, step);
-  std::vector<NodeP> results = bindLoop(forward, bindings, "tangent");
+  std::vector<NodeP> results = core::bindResults(forward, bindings, "tangent");
   size_t at = shape.states;
   for (size_t j = 0; j < shape.states; ++j)
     if (differentiable[j]) resultTangents[j] = results[at++];
