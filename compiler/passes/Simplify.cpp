@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
@@ -139,6 +140,101 @@ private:
   }
 
   std::unordered_set<uint32_t> live_; // variables read from live terms
+};
+
+// ---- Loops: what nobody reads, dropped ----------------------------------------------------
+
+/// Drops what a loop computes that nothing reads: stacked outputs and final state
+/// components whose variables nothing reads (a state component only when the kept
+/// results, its own next value aside, do not read it either), then the elements and
+/// captured values its step does not read. Reverse mode makes such loops: a forward sweep
+/// stacks every state for a reverse sweep whose steps, linear in the state, never read
+/// them, so the stack, and the forward sweep's stacking, go.
+class LoopPruner : public Mutator {
+public:
+  explicit LoopPruner(const NodeP& root) {
+    forEachNode(root, [&](const Node& node) {
+      if (node.kind == K::Variable) read_.insert(node.vars[0]->id);
+    });
+  }
+
+protected:
+  NodeP mutateNode(const NodeP& node) override {
+    NodeP mutated = mutateChildren(node);
+    if (mutated->kind == K::LetTuple && mutated->operands[0]->kind == K::Loop)
+      return pruneResults(mutated);
+    if (mutated->kind == K::Loop) return pruneInputs(mutated);
+    return mutated;
+  }
+
+private:
+  NodeP pruneResults(const NodeP& let) {
+    const Node& loop = *let->operands[0];
+    const FunctionP& step = loop.function;
+    const size_t states = loop.stateCount;
+    std::vector<bool> keep;
+    for (const VarP& var : let->vars)
+      keep.push_back(read_.count(var->id) > 0);
+    if (std::none_of(keep.begin(), keep.end(), [](bool kept) { return kept; }))
+      return let->operands[1];
+    if (std::all_of(keep.begin(), keep.end(), [](bool kept) { return kept; })) return let;
+    // A loop keeps one state component at least.
+    if (std::none_of(keep.begin(), keep.begin() + states, [](bool kept) { return kept; }))
+      keep[0] = true;
+    NodeP body;
+    for (bool changed = true; changed;) {
+      body = mapRootTuple(step->body, [&](const Node& tuple) {
+        std::vector<NodeP> kept;
+        for (size_t i = 0; i < keep.size(); ++i)
+          if (keep[i]) kept.push_back(tuple.operands[i]);
+        return makeTuple(std::move(kept));
+      });
+      changed = false;
+      for (const VarP& var : freeVariables(body))
+        for (size_t i = 0; i < states; ++i)
+          if (!keep[i] && var->id == step->params[i]->id) keep[i] = changed = true;
+    }
+    std::vector<NodeP> init;
+    std::vector<VarP> params, vars;
+    for (size_t i = 0; i < states; ++i)
+      if (keep[i]) {
+        init.push_back(loop.operands[i]);
+        params.push_back(step->params[i]);
+      }
+    for (size_t i = states; i < step->params.size(); ++i)
+      params.push_back(step->params[i]);
+    for (size_t i = 0; i < keep.size(); ++i)
+      if (keep[i]) vars.push_back(let->vars[i]);
+    NodeP pruned =
+        pruneInputs(makeLoop(loop.shape[0], std::move(init), loopElements(loop), loopCaptured(loop),
+                             std::make_shared<const Function>(Function{params, body})));
+    if (vars.size() == 1) return makeLet(vars[0], pruned, let->operands[1]);
+    return makeLetTuple(std::move(vars), pruned, let->operands[1]);
+  }
+
+  static NodeP pruneInputs(const NodeP& loop) {
+    const FunctionP& step = loop->function;
+    std::unordered_set<uint32_t> read;
+    for (const VarP& var : freeVariables(step->body))
+      read.insert(var->id);
+    const size_t states = loop->stateCount, elements = loop->elementCount;
+    std::vector<NodeP> kept[2];
+    std::vector<VarP> params(step->params.begin(), step->params.begin() + states);
+    bool dropped = false;
+    for (size_t i = states; i < step->params.size(); ++i) {
+      if (!read.count(step->params[i]->id)) {
+        dropped = true;
+        continue;
+      }
+      kept[i < states + elements ? 0 : 1].push_back(loop->operands[i]);
+      params.push_back(step->params[i]);
+    }
+    if (!dropped) return loop;
+    return makeLoop(loop->shape[0], loopInit(*loop), std::move(kept[0]), std::move(kept[1]),
+                    std::make_shared<const Function>(Function{params, step->body}));
+  }
+
+  std::unordered_set<uint32_t> read_; // variables read anywhere in the round's input
 };
 
 // ---- Lets of trivial values, inlined in one walk -------------------------------------------
@@ -323,7 +419,8 @@ public:
       if (NodeP rewritten = indexOfLiteral(node)) return rewritten;
       return indexOfScatter(node);
     case K::Scatter:
-      return scatterAsTranspose(node);
+      if (NodeP rewritten = scatterAsTranspose(node)) return rewritten;
+      return scatterAsGather(node);
     case K::Gather:
       return gather(node);
     case K::Tr:
@@ -514,6 +611,114 @@ private:
     return makeBinary(BinaryOp::Add, moved, constantLike(0.0, moved->type));
   }
 
+  /// scatter sh a (\is -> js) = gather sh a' (\ts -> the inverse of js) + 0 when js is
+  /// injective because each variable is one j plus a constant (j = i + c): every element
+  /// lands on its own position, so the target reads it back. At t, that is a[t - c] (out
+  /// of range: nothing, as the gather reads zero) where the other components of t are
+  /// what the remaining js (cheap: constants, loads of a variable's elements) give for
+  /// that element, else zero (a' = [a, zeros] picks between them). Reverse mode makes
+  /// these scatters from reads of one element, a shifted row or a selected column (c[0]
+  /// of a gathered row, u[i + 1] in a stencil, l[i, label[i]], the maximum's position): as
+  /// gathers they fuse into the loops that read them instead of filling an array of
+  /// zeros per read.
+  NodeP scatterAsGather(const NodeP& node) {
+    const NodeP& values = node->operands[0];
+    const size_t m = node->vars.size();
+    // A scatter of one element stays one: a sum of k such scatters costs an update each,
+    // where k gathers would test every target element k times.
+    if (values->type.elem == Elem::Bool || m == 0) return nullptr;
+    std::vector<int> targetOf(m, -1); // by variable: the target component it is
+    std::vector<int64_t> offsetOf(m, 0);
+    std::vector<size_t> determined; // components given by the element, tested at t
+    for (size_t q = 0; q < node->indices.size(); ++q) {
+      auto [var, offset] = variablePlusConstant(node->indices[q], node->vars);
+      if (var >= 0 && targetOf[var] < 0) {
+        targetOf[var] = int(q);
+        offsetOf[var] = offset;
+      } else {
+        determined.push_back(q);
+      }
+    }
+    if (std::count(targetOf.begin(), targetOf.end(), -1)) return nullptr;
+    for (size_t q : determined)
+      if (!cheapIndex(node->indices[q], 0)) return nullptr;
+    std::vector<VarP> targets;
+    for (size_t q = 0; q < node->shape.size(); ++q)
+      targets.push_back(newVar("t", scalarType(Elem::I64)));
+    std::vector<NodeP> sources;
+    std::unordered_map<uint32_t, NodeP> sourceOf;
+    for (size_t v = 0; v < m; ++v) {
+      NodeP at = makeVariable(targets[targetOf[v]]);
+      sources.push_back(
+          offsetOf[v] == 0 ? at : makeBinary(BinaryOp::Sub, at, makeConst(offsetOf[v], Elem::I64)));
+      sourceOf.emplace(node->vars[v]->id, sources.back());
+    }
+    NodeP source = values;
+    if (!determined.empty()) {
+      NodeP landsHere;
+      for (size_t q : determined) {
+        NodeP equal = makeBinary(BinaryOp::Eq, makeVariable(targets[q]),
+                                 substitute(node->indices[q], sourceOf));
+        landsHere = landsHere ? makeBinary(BinaryOp::And, landsHere, equal) : equal;
+      }
+      sources.insert(sources.begin(), makeCond(landsHere, makeConst(int64_t(0), Elem::I64),
+                                               makeConst(int64_t(1), Elem::I64)));
+      NodeP nothing =
+          isFloat(values->type.elem) ? constantLike(-0.0, values->type) : zerosOf(values->type);
+      source = makeArrayLit({values, nothing});
+    }
+    NodeP moved = makeGather(node->shape, source, targets, sources);
+    // Each element is added to a zero: exactly itself, except -0.0, which becomes 0.0.
+    if (!isFloat(moved->type.elem)) return moved;
+    return makeBinary(BinaryOp::Add, moved, constantLike(0.0, moved->type));
+  }
+
+  /// Whether an index expression costs about as little as reading an element: constants,
+  /// variables, arithmetic, and elements of arrays bound to variables.
+  static bool cheapIndex(const NodeP& index, int depth) {
+    if (depth > 8 || !index->type.isScalar()) return false;
+    switch (index->kind) {
+    case K::Const:
+    case K::Variable:
+    case K::SizeValue:
+      return true;
+    case K::Unary:
+    case K::Binary:
+    case K::Cond:
+      break;
+    case K::Index:
+      if (index->operands[0]->kind != K::Variable) return false;
+      break;
+    default:
+      return false;
+    }
+    for (size_t o = index->kind == K::Index ? 1 : 0; o < index->operands.size(); ++o)
+      if (!cheapIndex(index->operands[o], depth + 1)) return false;
+    return true;
+  }
+
+  /// An index of a scatter as `var + offset`: the variable's position among `vars` (-1
+  /// for a constant, -2 when it is neither).
+  static std::pair<int, int64_t> variablePlusConstant(const NodeP& index,
+                                                      const std::vector<VarP>& vars) {
+    auto position = [&](const NodeP& at) {
+      if (at->kind == K::Variable)
+        for (size_t v = 0; v < vars.size(); ++v)
+          if (vars[v]->id == at->vars[0]->id) return int(v);
+      return -2;
+    };
+    if (index->kind == K::Const) return {-1, std::get<int64_t>(index->value)};
+    if (index->kind == K::Variable) return {position(index), 0};
+    if (index->kind != K::Binary ||
+        (index->binaryOp != BinaryOp::Add && index->binaryOp != BinaryOp::Sub))
+      return {-2, 0};
+    const NodeP& right = index->operands[1];
+    if (right->kind != K::Const) return {-2, 0};
+    int64_t offset = std::get<int64_t>(right->value);
+    if (offset == std::numeric_limits<int64_t>::min()) return {-2, 0};
+    return {position(index->operands[0]), index->binaryOp == BinaryOp::Add ? offset : -offset};
+  }
+
   /// Whether index expression `index` of a gather with variables `vars` over
   /// `shape` is known to lie in [0, extent).
   static bool inRange(const NodeP& index, const std::vector<VarP>& vars,
@@ -615,6 +820,7 @@ private:
       identity &= p[q] == int(q);
     if (identity) return node->operands[0];
     const NodeP& inner = node->operands[0];
+    if (inner->kind == K::Scatter) return transposedScatter(p, *inner);
     if (inner->kind != K::Tr) return nullptr;
     size_t length = std::max(p.size(), inner->permutation.size());
     auto at = [](const std::vector<int>& perm, size_t q) {
@@ -624,6 +830,23 @@ private:
     for (size_t q = 0; q < length; ++q)
       composed[q] = at(inner->permutation, at(p, q));
     return makeTr(composed, inner->operands[0]);
+  }
+
+  /// tr p (scatter sh a (\is -> js)) = scatter (p sh) a (\is -> p js) when p permutes the
+  /// scattered dimensions only: the scatter adds into the layout its consumer reads.
+  static NodeP transposedScatter(const std::vector<int>& p, const Node& scatter) {
+    const size_t scattered = scatter.shape.size();
+    for (size_t q = 0; q < p.size(); ++q)
+      if ((q < scattered) != (size_t(p[q]) < scattered) || (q >= scattered && p[q] != int(q)))
+        return nullptr;
+    std::vector<Dim> shape;
+    std::vector<NodeP> indices;
+    for (size_t q = 0; q < scattered; ++q) {
+      size_t from = q < p.size() ? size_t(p[q]) : q;
+      shape.push_back(scatter.shape[from]);
+      indices.push_back(scatter.indices[from]);
+    }
+    return makeScatter(std::move(shape), scatter.operands[0], scatter.vars, std::move(indices));
   }
 
   /// reshape sh (reshape sh2 a) = reshape sh a; reshape to the same shape is the identity.
@@ -793,6 +1016,7 @@ NodeP simplify(const NodeP& node) {
     NodeP inlined = inliner.mutate(aliased);
     NodeP simplified = Simplifier(inliner.useTable()).mutate(inlined);
     simplified = DeadLetEliminator(simplified).mutate(simplified);
+    simplified = LoopPruner(simplified).mutate(simplified);
     if (simplified == term) break;
     term = simplified;
   }

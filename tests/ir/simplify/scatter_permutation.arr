@@ -15,8 +15,10 @@ entry same(a: [n, m]f64) = scatter([n, m], a, \i j -> [i, j])
 -- CHECK-SAME: [[A:a_[0-9]+]] : [n,m]f64) =
 -- CHECK-NEXT: {{^  }}[[A]] + (replicate n (replicate m 0.0)){{$}}
 
--- A target shape that differs from the source's keeps the scatter.
+-- A target shape that differs from the source's is a gather, which reads zero
+-- beyond a's end (scatter_as_gather.arr).
 entry wider(a: [n]f64) = scatter([4], a, \i -> [i])
 -- INPUTS(wider): [1.0, 2.0]
 -- CHECK-LABEL: entry wider (
--- CHECK: scatter [4]
+-- CHECK-SAME: [[A:a_[0-9]+]] : [n]f64) =
+-- CHECK-NEXT: {{^  }}(gather [4] [[A]] (\[[[T:t_[0-9]+]]] -> [[[T]]])) + (replicate 4 0.0){{$}}
