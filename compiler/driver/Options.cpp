@@ -80,6 +80,9 @@ Inspecting the compiler:
   --disable-pass=PASS   skip an optional pass (repeatable; marked * below)
   --time-passes         print the time and IR size of every pass on stderr
   --print-stats         print the size of the IR after every pass on stderr
+  --memory-report       print on stderr, per entry, the arrays it receives and returns and
+                        every array its loop nests allocate, with their shapes in the
+                        entry's sizes (after the last loop pass)
   --verify-ir           re-check the IR after every pass (for testing the compiler)
   --bot-all             apply the bulk-operation transform to the whole program
   --debug-internal-error=PASS  fail in PASS as a broken invariant would (tests the report)
@@ -135,6 +138,8 @@ ParseResult parseOptions(int argc, const char* const* argv) {
       options.printLinkFlags = true;
     } else if (arg == "--bot-all") {
       options.botAll = true;
+    } else if (arg == "--memory-report") {
+      options.memoryReport = true;
     } else if (arg == "--print-stats") {
       options.printStats = true;
     } else if (arg == "--verify-ir") {

@@ -24,6 +24,7 @@ struct Options {
   bool printLinkFlags = false;                // --print-link-flags
   bool printStdlibDir = false;                // --print-stdlib-dir
   bool botAll = false;                        // --bot-all
+  bool memoryReport = false;                  // --memory-report: the arrays of each entry
   bool printStats = false;                    // --print-stats: IR sizes after each stage, on stderr
   bool verifyIr = false;                      // --verify-ir: run the IR verifier after each stage
   bool timePasses = false;                    // --time-passes: time and IR size per pass

@@ -8,12 +8,14 @@
 #include "ir/Printer.h"
 #include "ir/Verifier.h"
 #include "ir/Visitor.h"
+#include "loops/Accumulate.h"
 #include "loops/Collapse.h"
 #include "loops/Fuse.h"
 #include "loops/Interchange.h"
 #include "loops/Interpreter.h"
 #include "loops/Jam.h"
 #include "loops/LowerToLoops.h"
+#include "loops/MemoryReport.h"
 #include "loops/Pad.h"
 #include "loops/Prefetch.h"
 #include "loops/Release.h"
@@ -71,6 +73,8 @@ const std::vector<PassInfo>& pipelinePasses() {
       {"collapse", "sums of sums collapsed into one sum, its rows walked contiguously", true, true},
       {"tile", "register tiles of products over packed panels of columns", true, true},
       {"interchange", "reductions over rows interchanged with the loops inside them", true, true},
+      {"accumulate", "reductions of a temporary accumulated where its elements are produced", true,
+       true},
       {"unroll", "short loops unrolled and jammed into the loop nest inside them", true, true},
       {"fuse", "sibling loops over the same range fused", true, true},
       {"release", "buffers released after their last use, hoisted out of loops", true, true},
@@ -99,6 +103,16 @@ std::string lastLoopStage() {
   std::string last;
   for (const PassInfo& pass : pipelinePasses())
     if (pass.loopIr) last = pass.name;
+  return last;
+}
+
+/// The last loop stage that runs: the loop IR code generation compiles is final after it.
+std::string lastRunLoopStage(const Options& options) {
+  std::string last;
+  for (const PassInfo& pass : pipelinePasses())
+    if (pass.loopIr && !(pass.optional && std::count(options.disabledPasses.begin(),
+                                                     options.disabledPasses.end(), pass.name)))
+      last = pass.name;
   return last;
 }
 
@@ -176,7 +190,9 @@ std::string lastNeededPass(const Options& options) {
   if (needsLlvm(options)) return "emit";
   std::string last = "typecheck";
   for (const PassInfo& pass : pipelinePasses())
-    if (wantsDump(options, pass.name)) last = pass.name;
+    if (wantsDump(options, pass.name) ||
+        (options.memoryReport && pass.name == lastRunLoopStage(options)))
+      last = pass.name;
   return last;
 }
 
@@ -199,6 +215,8 @@ public:
     manager_.afterEachPass([this](const std::string& pass) {
       if (pass == c_.options.injectMiscompile) miscompile();
       if (c_.options.checkLoopPasses && isLoopStage(pass)) checkLoopStage(pass);
+      if (c_.options.memoryReport && pass == lastRunLoopStage(c_.options))
+        std::cerr << loops::memoryReport(c_.loops);
       if (pass == stopAfter_) stop();
     });
 
@@ -272,6 +290,7 @@ public:
     addLoopPass("collapse", loops::collapseSumNests);
     addTargetLoopPass("tile", loops::tileProducts);
     addLoopPass("interchange", loops::interchangeReductions);
+    addLoopPass("accumulate", loops::accumulateIntoProducers);
     addLoopPass("unroll", loops::unrollShortLoops);
     addLoopPass("fuse", loops::fuseSiblingLoops);
     addLoopPass("release", loops::placeAllocations);

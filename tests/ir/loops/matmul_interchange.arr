@@ -44,22 +44,24 @@ entry mv(a: [n, k]f64, v: [k]f64): [n]f64 = matvec(a, v)
 -- CHECK-NOT: {{alloc|free|for }}
 
 -- Summing the product: the sum's row order would fix a j-outer order in which
--- every element's dot product strides down b. The product is stored first, by
--- its own (interchanged) nest, then summed row by row: the sum of column sums is
--- one sum over the matrix (collapse pass), its columns innermost.
+-- every element's dot product strides down b. The product is computed by its own
+-- (interchanged) nest, a row accumulator per output row, and the sum over its
+-- columns is accumulated there as each element is made (accumulate pass): a
+-- vector of row sums instead of the [n, m] product.
 entry total(a: [n, k]f64, b: [k, m]f64): f64 = sum(sum(matmul(a, b)))
 -- CHECK-LABEL: loops total(
 -- CHECK-SAME: [[N:n_[0-9]+]]: size, [[K:k_[0-9]+]]: size, [[M:m_[0-9]+]]: size, [[A:a_[0-9]+]]: *f64[[[N]], [[K]]], [[B:b_[0-9]+]]: *f64[[[K]], [[M]]]) -> ([[OUT:out0_[0-9]+]]: *f64[]):
--- CHECK: {{^  }}[[T:t_[0-9]+]] = alloc f64[[[N]], [[M]]]{{$}}
--- CHECK-NEXT: {{^  }}parallel for [[I:i_[0-9]+]] < [[N]] work {{.*}}:{{$}}
+-- CHECK-NOT: alloc f64[[[N]], [[M]]]
+-- CHECK: {{^  }}[[T:t_[0-9]+]] = alloc f64[[[N]]]{{$}}
+-- CHECK: {{^  }}parallel for [[I:i_[0-9]+]] < [[N]] work {{.*}}:{{$}}
 -- CHECK-NEXT: {{^    }}[[ROW:row_[0-9]+]] = alloc f64[[[M]]]{{$}}
 -- CHECK: {{^    }}for {{r_[0-9]+}} in [0, {{r_[0-9]+}}) step 4:{{$}}
 -- CHECK: {{^      }}for [[J:i_[0-9]+]] < [[M]]:{{$}}
 -- CHECK-NEXT: {{^        }}[[ROW]][[[J]]] += [[A]][[[I]], {{r_[0-9]+}}] * [[B]][{{r_[0-9]+}}, [[J]]]{{$}}
+-- CHECK: {{^      }}[[T]][[[I]]] += {{t_[0-9]+}}{{$}}
 -- CHECK: {{^  }}parallel for [[R:r_[0-9]+]] < [[N]] work {{.*}} reduce {{.*}}:{{$}}
--- CHECK-NEXT: {{^    }}for [[C:r_[0-9]+]] < [[M]]:{{$}}
--- CHECK-NEXT: {{^      }}{{sum_[0-9]+}} += [[T]][[[R]], [[C]]]{{$}}
--- CHECK: {{^  }}free [[T]]{{$}}
+-- CHECK-NEXT: {{^    }}{{sum_[0-9]+}} += [[T]][[[R]]]{{$}}
+-- CHECK-NOT: alloc f64[[[N]], [[M]]]
 
 -- A sum of matrices whose terms are contiguous in the summed index (a product
 -- with a transposed matrix, as in the gradient of a product) is stored element
