@@ -150,6 +150,36 @@ def conv2d_inputs(directory, rng):
             save(directory, "conv2d_x", rng.standard_normal((channels, size, size)))]
 
 
+def pairwise_inputs(directory, rng):
+    return [save(directory, "pairwise_x", 0.1 * rng.standard_normal((1000, 64)))]
+
+
+def gather_rows_inputs(directory, rng):
+    p = 1_000_000
+    return [save(directory, "gather_rows_cams", rng.standard_normal((1000, 4))),
+            save(directory, "gather_rows_obs", rng.integers(0, 1000, p)),
+            save(directory, "gather_rows_u", rng.standard_normal(p))]
+
+
+def rank1_inputs(directory, rng):
+    return [save(directory, "rank1_a", rng.standard_normal((256, 256))),
+            save(directory, "rank1_b", rng.standard_normal((256, 256)))]
+
+
+def heat_inputs(directory, rng):
+    return [save(directory, "heat_u0", rng.standard_normal(1_000_000))]
+
+
+def cross_entropy_inputs(directory, rng):
+    return [save(directory, "xent_logits", rng.standard_normal((4096, 1000))),
+            save(directory, "xent_labels", rng.integers(0, 1000, 4096))]
+
+
+def conv1d_inputs(directory, rng):
+    return [save(directory, "conv1d_x", rng.standard_normal((100_000, 64))),
+            save(directory, "conv1d_w", rng.standard_normal((5, 64)))]
+
+
 def adbench_inputs(roots, relative, converter):
     def make(directory, rng):
         del rng  # the inputs are ADBench's
@@ -223,6 +253,20 @@ BENCHMARKS = [
               True, lstm_inputs("lstm_l2_c1024.txt"), 20, "lstm", grad_target=4.0),
     Benchmark("lstm_l4_c1024", "ADBench lstm l4 c1024 (b = 14)", LSTM, GMM_ENTRIES, "lstm.cpp",
               True, lstm_inputs("lstm_l4_c1024.txt"), 20, "lstm", grad_target=4.0),
+    # Issue #37: derivatives as lean as their objectives, five patterns written naturally.
+    Benchmark("pairwise", "exp(-|x_i - x_j|^2) summed, n = 1000, d = 64", here("pairwise.arr"),
+              BENCH_ENTRIES, None, False, pairwise_inputs, 10, "pairwise", grad_target=4.0),
+    Benchmark("gather_rows", "gathered rows' components, 10^6 of 1000x4", here("gather_rows.arr"),
+              BENCH_ENTRIES, None, False, gather_rows_inputs, 20, "gather_rows", grad_target=4.0),
+    Benchmark("rank1_fold", "fold of 256 rank-1 updates, 256x256", here("rank1_fold.arr"),
+              BENCH_ENTRIES, None, False, rank1_inputs, 20, "rank1_fold", grad_target=4.0),
+    Benchmark("heat", "100 heat-equation steps, n = 10^6", here("heat.arr"), BENCH_ENTRIES, None,
+              False, heat_inputs, 10, "heat", grad_target=4.0),
+    Benchmark("cross_entropy", "softmax cross-entropy, 4096x1000", here("cross_entropy.arr"),
+              BENCH_ENTRIES, None, False, cross_entropy_inputs, 20, "cross_entropy",
+              grad_target=4.0),
+    Benchmark("conv1d", "5 taps, 64 channels, n = 10^5", here("conv1d.arr"), BENCH_ENTRIES, None,
+              False, conv1d_inputs, 20, "conv1d", grad_target=4.0),
 ] + [
     Benchmark(f"style_{entry}", size, here("styles.arr"), (entry, None), None, False, inputs,
               runs, None, group=group)

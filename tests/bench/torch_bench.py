@@ -3,7 +3,8 @@
 
     /usr/bin/python3 tests/bench/torch_bench.py PROGRAM THREADS MAX_RUNS BUDGET_S OUT INPUT.npy...
 
-PROGRAM is one of dot, matmul, matmul_product, mlp, selfconv, conv2d, gmm, lstm; the inputs are the
+PROGRAM is one of dot, matmul, matmul_product, mlp, selfconv, conv2d, gmm, lstm, pairwise,
+gather_rows, rank1_fold, heat, cross_entropy, conv1d; the inputs are the
 same .npy files, in the same order, as the Arr entry's parameters. With
 torch.set_num_threads(THREADS), CPU, float64, it times the primal (the scalar
 loss under torch.no_grad()) and the gradient (the forward pass with autograd
@@ -118,6 +119,42 @@ def lstm_objective(main, extra, state, sequence):
     return -total / (steps * b)
 
 
+def pairwise(x):
+    return torch.exp(-((x.unsqueeze(1) - x.unsqueeze(0)) ** 2).sum(2)).sum()
+
+
+def gather_rows(cams, obs, u):
+    c = cams[obs]
+    return ((c[:, 0] * c[:, 1] + torch.sin(c[:, 2]) * c[:, 3]) * u).sum()
+
+
+def rank1_fold(a, b):
+    """The product as a loop of rank-1 updates, as rank1_fold.arr writes it."""
+    acc = torch.zeros(a.shape[0], b.shape[1], dtype=a.dtype)
+    for p in range(a.shape[1]):
+        acc = acc + torch.outer(a[:, p], b[p])
+    return (acc ** 2).sum()
+
+
+def heat(u):
+    for _ in range(100):
+        left = F.pad(u[:-1], (1, 0))
+        right = F.pad(u[1:], (0, 1))
+        u = u + 0.1 * (left - 2.0 * u + right)
+    return (u * u).sum()
+
+
+def cross_entropy(logits, labels):
+    m = logits.max(1).values
+    picked = logits.gather(1, labels.unsqueeze(1)).squeeze(1)
+    return (torch.log(torch.exp(logits - m.unsqueeze(1)).sum(1)) + m - picked).mean()
+
+
+def conv1d(x, w):
+    y = F.conv1d(x.t().unsqueeze(0), w.t().unsqueeze(0), padding=2)
+    return (y * y).sum()
+
+
 # name -> (loss function, indices of the differentiated inputs; None: no gradient)
 PROGRAMS = {
     "dot": (dot, [0, 1]),
@@ -128,6 +165,12 @@ PROGRAMS = {
     "conv2d": (conv2d_loss, [0, 1]),
     "gmm": (gmm_objective, [0, 1, 2, 3]),
     "lstm": (lstm_objective, [0, 1]),
+    "pairwise": (pairwise, [0]),
+    "gather_rows": (gather_rows, [0]),
+    "rank1_fold": (rank1_fold, [0, 1]),
+    "heat": (heat, [0]),
+    "cross_entropy": (cross_entropy, [0]),
+    "conv1d": (conv1d, [0, 1]),
 }
 
 
