@@ -454,10 +454,11 @@ private:
       uses.oneBinder = false;
     }
     if (uses.count == 0) return body;
-    // A differentiation stays let-bound: the AD pass replaces the binding. So does a loop:
-    // computed once, whatever reads its result.
+    // A differentiation stays let-bound: the AD pass replaces the binding. So do a loop
+    // (computed once, whatever reads its result) and a call with a derivative rule (an
+    // index of one is not in the BOT's normal form).
     if (value->kind == K::Diff || value->kind == K::Loop || value->kind == K::While ||
-        value->kind == K::BindSize)
+        value->kind == K::Custom || value->kind == K::BindSize)
       return nullptr;
     if (isTrivialValue(value)) return uses.oneBinder ? nullptr : substitute(body, x, value);
     if (uses.count == 1 && !uses.inLoop) return substitute(body, x, value);
