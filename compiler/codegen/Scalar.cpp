@@ -343,9 +343,16 @@ llvm::Value* Emitter::floatBinary(BinaryOp op, llvm::Value* a, llvm::Value* b) {
   case BinaryOp::Div:
     return builder_.CreateFDiv(a, b);
   case BinaryOp::Mod: {
-    // x - y*floor(x/y), each step rounded (no fused multiply-add).
+    // x - y*floor(x/y), each step rounded: no fused multiply-add, even where the builder
+    // allows contraction: where y * floor(x / y) rounds to x (a tiny y), the definition
+    // gives 0, and a fused multiply-add the rounding error of the product, of either sign.
     llvm::Value* quotient = intrinsic(llvm::Intrinsic::floor, {builder_.CreateFDiv(a, b)});
-    return builder_.CreateFSub(a, builder_.CreateFMul(b, quotient));
+    auto rounded = [](llvm::Value* value) {
+      if (auto* instruction = llvm::dyn_cast<llvm::Instruction>(value))
+        instruction->setHasAllowContract(false);
+      return value;
+    };
+    return rounded(builder_.CreateFSub(a, rounded(builder_.CreateFMul(b, quotient))));
   }
   case BinaryOp::Eq:
     return builder_.CreateFCmpOEQ(a, b);
