@@ -23,6 +23,12 @@ struct Consumer {
   Stmt* loop;
   Stmt* step;
   size_t dimension; // where r indexes the buffer
+  ExprP load;       // the step's read of the buffer
+  /// The step's term is the element times this factor (null: the element alone), written
+  /// in the producer's indices, first or second as the step multiplies.
+  ExprP factor;
+  bool factorFirst = false;
+  std::vector<Stmt*> declarations; // before the step in its block: the factor's locals
 };
 
 /// What the function does with one buffer.
@@ -147,6 +153,7 @@ private:
   /// dimensions, after the producer; fills `consumers`.
   bool consumersOf(const Uses& uses, Stmt* producer, std::vector<Consumer>& consumers) {
     const Buffer& buffer = *uses.buffer;
+    const Stmt& producerStore = *uses.stores[0];
     Block* home = placements_[producer].block;
     auto position = [&](Stmt* s) {
       return std::find_if(home->begin(), home->end(),
@@ -156,9 +163,25 @@ private:
     const auto producedAt = position(producer);
     if (uses.readers.empty()) return false;
     for (Stmt* step : uses.readers) {
-      if ((step->kind != Stmt::Kind::Accumulate && step->kind != Stmt::Kind::Update) ||
-          step->value->kind != Expr::Kind::Load || step->value->buffer.get() != &buffer ||
-          step->value->lanes != 1 ||
+      if (step->kind != Stmt::Kind::Accumulate && step->kind != Stmt::Kind::Update) return false;
+      // The term: the element, or the element times a factor.
+      ExprP load, factor;
+      bool factorFirst = false;
+      auto isRead = [&](const ExprP& e) {
+        return e->kind == Expr::Kind::Load && e->buffer.get() == &buffer && e->lanes == 1;
+      };
+      if (isRead(step->value)) {
+        load = step->value;
+      } else if (step->value->kind == Expr::Kind::Binary &&
+                 step->value->binaryOp == BinaryOp::Mul && step->value->lanes == 1) {
+        for (int side = 0; side < 2 && !load; ++side)
+          if (isRead(step->value->operands[side])) {
+            load = step->value->operands[side];
+            factor = step->value->operands[1 - side];
+            factorFirst = side == 1;
+          }
+      }
+      if (!load || (factor && readsAnyBuffer(factor, {buffer.id})) ||
           std::any_of(step->indices.begin(), step->indices.end(),
                       [&](const ExprP& index) { return readsAnyBuffer(index, {buffer.id}); }))
         return false;
@@ -170,7 +193,7 @@ private:
       // The summed loop: the innermost around the step whose index reads the buffer (and,
       // for a row of sums, does not pick the row's element). The loops between it and the
       // step are all their bodies hold, and do not depend on it.
-      const std::vector<ExprP>& indices = step->value->operands;
+      const std::vector<ExprP>& indices = load->operands;
       auto pickedBy = [&](uint32_t local) {
         return std::any_of(indices.begin(), indices.end(),
                            [&](const ExprP& index) { return mentionsLocal(index, local); }) &&
@@ -191,7 +214,21 @@ private:
             mentionsLocal(next->value, loop->local->id))
           return false;
       }
-      if (enclosing.back()->body.size() != 1) return false;
+      // The step is last in its block, after the declarations of its factor's locals.
+      const Block& block = enclosing.back()->body;
+      if (block.back().get() != step) return false;
+      std::vector<Stmt*> declarations;
+      std::set<uint32_t> declared;
+      for (size_t at = 0; at + 1 < block.size(); ++at) {
+        if (!factor || block[at]->kind != Stmt::Kind::Declare) return false;
+        declarations.push_back(block[at].get());
+        declared.insert(block[at]->local->id);
+      }
+      // The declarations go with the step's factor: its indices must not need them.
+      auto needsDeclared = [&](const ExprP& index) { return mentionsAny(index, declared); };
+      if (std::any_of(indices.begin(), indices.end(), needsDeclared) ||
+          std::any_of(step->indices.begin(), step->indices.end(), needsDeclared))
+        return false;
       std::optional<size_t> dimension;
       for (size_t k = 0; k < indices.size(); ++k) {
         if (indices[k]->kind == Expr::Kind::Local && indices[k]->local->id == loop->local->id) {
@@ -206,9 +243,50 @@ private:
       // loop held nothing else and the reduction starts from the identity, else only where
       // the reduction may be reassociated.
       if (!step->reassociate && !exactlyReplaced(*step, *loop, enclosing)) return false;
-      consumers.push_back({loop, step, *dimension});
+      if (factor && !(factor = inProducer(factor, declarations, indices, producerStore)))
+        return false;
+      consumers.push_back(
+          {loop, step, *dimension, load, factor, factorFirst, std::move(declarations)});
     }
     return true;
+  }
+
+  /// A step's factor as the producer computes it: the locals its block declares replaced
+  /// by their values, and the indices of the buffer's read by the store's. Null when it
+  /// reads anything else than those indices, the sizes, scalar parameters and arrays the
+  /// entry receives (which hold the same values in the producer).
+  ExprP inProducer(ExprP factor, const std::vector<Stmt*>& declarations,
+                   const std::vector<ExprP>& readAt, const Stmt& store) {
+    std::map<uint32_t, ExprP> declared;
+    for (Stmt* declaration : declarations)
+      declared[declaration->local->id] = declaration->value;
+    for (size_t round = 0; round <= declarations.size(); ++round)
+      factor = exprs_.substitute(factor, declared);
+    std::map<uint32_t, ExprP> indices;
+    std::set<uint32_t> allowed;
+    for (size_t k = 0; k < readAt.size(); ++k) {
+      if (readAt[k]->kind != Expr::Kind::Local) return nullptr;
+      indices[readAt[k]->local->id] = store.indices[k];
+      allowed.insert(store.indices[k]->local->id);
+    }
+    factor = exprs_.substitute(factor, indices);
+    for (const LocalP& size : function_.sizes)
+      allowed.insert(size->id);
+    std::set<uint32_t> inputs;
+    for (const Param& param : function_.params) {
+      if (param.scalar) allowed.insert(param.scalar->id);
+      if (param.buffer) inputs.insert(param.buffer->id);
+    }
+    std::set<uint32_t> locals;
+    collectLocals(factor, locals);
+    bool readsInputsOnly = true;
+    forEachExpr(factor, [&](const Expr& e) {
+      if (e.kind == Expr::Kind::Load) readsInputsOnly &= inputs.count(e.buffer->id) > 0;
+    });
+    if (!readsInputsOnly ||
+        !std::includes(allowed.begin(), allowed.end(), locals.begin(), locals.end()))
+      return nullptr;
+    return factor;
   }
 
   /// Whether the terms the summed loop adds to each element (or to the local) are all
@@ -274,6 +352,8 @@ private:
     struct Target {
       size_t dimension;
       BinaryOp op;
+      ExprP factor;
+      bool factorFirst;
       BufferP accumulator;
       bool reassociate = true;
     };
@@ -281,12 +361,14 @@ private:
     std::vector<size_t> targetOf;
     for (const Consumer& consumer : consumers) {
       auto found = std::find_if(targets.begin(), targets.end(), [&](const Target& t) {
-        return t.dimension == consumer.dimension && t.op == consumer.step->op;
+        return t.dimension == consumer.dimension && t.op == consumer.step->op &&
+               t.factor == consumer.factor && t.factorFirst == consumer.factorFirst;
       });
       if (found == targets.end()) {
         std::vector<ExprP> shape = buffer.shape;
         shape.erase(shape.begin() + long(consumer.dimension));
-        targets.push_back({consumer.dimension, consumer.step->op,
+        targets.push_back({consumer.dimension, consumer.step->op, consumer.factor,
+                           consumer.factorFirst,
                            exprs_.newBuffer(buffer.name, buffer.type, std::move(shape))});
         found = targets.end() - 1;
       }
@@ -310,8 +392,12 @@ private:
       std::vector<ExprP> indices = store.indices;
       const ExprP summed = indices[target.dimension];
       indices.erase(indices.begin() + long(target.dimension));
-      updates.push_back(makeUpdate(target.accumulator, std::move(indices), target.op,
-                                   exprs_.local(element), target.reassociate));
+      ExprP term = exprs_.local(element);
+      if (target.factor)
+        term = target.factorFirst ? exprs_.binary(BinaryOp::Mul, target.factor, term)
+                                  : exprs_.binary(BinaryOp::Mul, term, target.factor);
+      updates.push_back(
+          makeUpdate(target.accumulator, std::move(indices), target.op, term, target.reassociate));
       for (Stmt* loop : nest)
         if (loop->kind == Stmt::Kind::For && loop->local->id == summed->local->id &&
             loop->parallel) {
@@ -327,11 +413,14 @@ private:
       const Consumer& consumer = consumers[c];
       const Target& target = targets[targetOf[c]];
       Stmt& step = *consumer.step;
-      std::vector<ExprP> indices = step.value->operands;
+      std::vector<ExprP> indices = consumer.load->operands;
       indices.erase(indices.begin() + long(target.dimension));
       auto read = std::make_shared<Stmt>(step);
       read->value = exprs_.load(target.accumulator, std::move(indices));
-      replace(*placements_[&step].block, &step, {read}, false);
+      Block& block = *placements_[&step].block;
+      replace(block, &step, {read}, false);
+      for (Stmt* declaration : consumer.declarations)
+        replace(block, declaration, {}, false);
       StmtP inside = consumer.loop->body[0];
       replace(*placements_[consumer.loop].block, consumer.loop, {inside}, false);
     }

@@ -14,7 +14,9 @@
 //
 // When a buffer's only store runs once per element in a nest of loops over its
 // dimensions, and every read of it is a step of a reduction along one
-// dimension, each reduction keeps an accumulator shaped like the buffer
+// dimension (of the element, or of the element times a factor that reads only
+// the entry's arrays at the element's indices: a diagonal GMM's cotangent
+// times x - mu), each reduction keeps an accumulator shaped like the buffer
 // without that dimension, updated where E is computed, and the buffer goes:
 //
 //   acc1 = [n, d] of -0.0; acc2 = [n, d] of -0.0

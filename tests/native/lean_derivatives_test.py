@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Derivatives as lean as their objectives (issue #37): the gradients of the five
 patterns of tests/bench (pairwise.arr, gather_rows.arr, rank1_fold.arr, heat.arr,
-cross_entropy.arr, conv1d.arr), compiled, agree with the reference interpreter at sizes
+cross_entropy.arr, conv1d.arr) and of a diagonal GMM, compiled, agree with the reference interpreter at sizes
 that leave remainders after every tile and vector (-O2 on one and two threads, and
 --strict-fp on one thread bit for bit), and none of them allocates an array larger than
 the largest its objective receives, returns or allocates (from --memory-report):
@@ -12,7 +12,9 @@ the largest its objective receives, returns or allocates (from --memory-report):
   - the rank-1 fold and the heat equation keep no state of their steps;
   - the cross-entropy's maximum and label select in the logits' layout, with no [c, b]
     buffer;
-  - the convolution's gradient holds no [n, 5, c] temporary.
+  - the convolution's gradient holds no [n, 5, c] temporary;
+  - a diagonal GMM in a [k, n] layout (diagonal_gmm.arr here) holds no [k, n, d]
+    cotangent, summed alone and times x - mu.
 
     lean_derivatives_test.py --arrc build/compiler/arrc
 """
@@ -64,6 +66,10 @@ def cases(rng):
            {"b": b, "c": c})
     n, c = 101, 13
     yield "conv1d", matrix(rows(n, c)) + "\n" + matrix(rows(5, c)), {"n": n, "c": c}
+    n, d, k = 203, 13, 7
+    yield ("diagonal_gmm",
+           matrix(rows(n, d)) + "\n" + matrix(rows(k, d)) + "\n" + matrix(rows(k, d, 0.1)) + "\n"
+           + vector(floats(k)), {"n": n, "d": d, "k": k})
 
 
 def run(command, entry, text, threads=1):
@@ -79,7 +85,7 @@ def main():
     rng = random.Random(37)
     with tempfile.TemporaryDirectory() as work:
         for name, text, sizes in cases(rng):
-            program = os.path.join(BENCH, name + ".arr")
+            program = os.path.join(BENCH if name != "diagonal_gmm" else HERE, name + ".arr")
             interpreted = run([args.arrc, "--interpret", program], "main_grad", text)
             want = numbers(interpreted.stdout)
             report(interpreted.returncode == 0 and want, f"{name}: the interpreter runs",

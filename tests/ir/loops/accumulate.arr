@@ -37,3 +37,20 @@ entry kept(a: [n]f64, b: [m]f64) =
 -- CHECK: {{^  }}[[T:t_[0-9]+]] = alloc f64[[[N]], [[M]]]{{$}}
 -- CHECK: {{^      }}{{out1_[0-9]+}}[{{i_[0-9]+}}, {{i_[0-9]+}}] = [[T]][{{i_[0-9]+}}, {{i_[0-9]+}}]{{$}}
 -- CHECK: {{^  }}free [[T]]{{$}}
+
+-- A sum of the temporary times a factor the producer can compute (the entry's arrays at
+-- the same indices): a diagonal GMM in a [k, n] layout. Its gradient's [k, n, d]
+-- cotangent is summed over n twice, alone (mu) and times x - mu (the scales): two [k, d]
+-- accumulators, the second updated with the element times x - mu, computed in the
+-- producer from the entry's arrays (its loop over k, not summed, stays parallel).
+def loglik(x: [n, d]f64, mu: [k, d]f64, logs: [k, d]f64, w: [k]f64): f64 =
+  let ll = build([k, n], \c i -> w[c] - sum(logs[c]) - 0.5 * sum(build([d], \j -> ((x[i, j] - mu[c, j]) * exp(-logs[c, j])) ** 2.0))) in
+  sum(build([n], \i -> logSumExp(build([k], \c -> ll[c, i]))))
+entry diag(x: [n, d]f64, mu: [k, d]f64, logs: [k, d]f64, w: [k]f64) = grad(\m s v -> loglik(x, m, s, v))(mu, logs, w)
+-- CHECK-LABEL: loops diag(
+-- CHECK-SAME: [[N:n_[0-9]+]]: size, [[D:d_[0-9]+]]: size, [[K:k_[0-9]+]]: size, [[X:x_[0-9]+]]: *f64[[[N]], [[D]]], [[MU:mu_[0-9]+]]: *f64[[[K]], [[D]]],
+-- CHECK-NOT: alloc f64[[[K]], [[N]], [[D]]]
+-- CHECK: {{^        }}f64 [[E:t_[0-9]+]] = {{.*}}
+-- CHECK-NEXT: {{^        }}[[A1:t_[0-9]+]][[[C:i_[0-9]+]], [[J:i_[0-9]+]]] += [[E]]{{$}}
+-- CHECK-NEXT: {{^        }}[[A2:t_[0-9]+]][[[C]], [[J]]] += [[E]] * ([[X]][{{i_[0-9]+}}, [[J]]] - [[MU]][[[C]], [[J]]]){{$}}
+-- CHECK-NOT: alloc f64[[[K]], [[N]], [[D]]]
