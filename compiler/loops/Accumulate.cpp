@@ -38,7 +38,8 @@ struct Uses {
   std::vector<Stmt*> stores;  // Store, Update, Swap or Prefetch of its memory
   std::vector<Stmt*> readers; // statements whose operands load its memory
   std::vector<Stmt*> frees;
-  bool viewed = false; // read or written through a view
+  bool viewed = false;         // read or written through a view
+  bool allocatedAgain = false; // by another statement too
 };
 
 class Accumulator {
@@ -78,6 +79,7 @@ private:
       if (statement.buffer.get() != &memory) uses.viewed = true;
       if (statement.kind == K::Alloc) {
         if (!uses.alloc) allocated_.push_back(&memory);
+        uses.allocatedAgain = uses.alloc != nullptr;
         uses.alloc = &statement;
       } else if (statement.kind == K::Free) {
         uses.frees.push_back(&statement);
@@ -118,7 +120,8 @@ private:
   /// once (a loop per dimension, from 0 to its extent, the store's indices their indices),
   /// in the block that allocates it; null when there is none.
   Stmt* producerNest(const Uses& uses) {
-    if (uses.viewed || !uses.alloc || uses.stores.size() != 1) return nullptr;
+    if (uses.viewed || !uses.alloc || uses.allocatedAgain || uses.stores.size() != 1)
+      return nullptr;
     Stmt& store = *uses.stores[0];
     const Buffer& buffer = *uses.buffer;
     if (store.kind != Stmt::Kind::Store || store.buffer.get() != &buffer || store.value->lanes != 1)

@@ -11,20 +11,6 @@ namespace arr::loops {
 
 namespace {
 
-const char* elemName(Elem elem) {
-  switch (elem) {
-  case Elem::F64:
-    return "f64";
-  case Elem::F32:
-    return "f32";
-  case Elem::I64:
-    return "i64";
-  case Elem::Bool:
-    return "bool";
-  }
-  return "?";
-}
-
 class Reporter {
 public:
   explicit Reporter(const Function& function) : function_(function) {
@@ -69,7 +55,7 @@ private:
     std::string shape;
     for (const ExprP& extent : buffer.shape)
       shape += (shape.empty() ? "" : ", ") + inSizes(extent);
-    out << "  " << what << " " << buffer.name << "_" << buffer.id << " " << elemName(buffer.type)
+    out << "  " << what << " " << buffer.name << "_" << buffer.id << " " << toString(buffer.type)
         << "[" << shape << "]" << note << "\n";
   }
 

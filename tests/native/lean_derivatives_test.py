@@ -27,7 +27,7 @@ import sys
 import tempfile
 
 from memory_report import largest_by_entry
-from native_checks import close, numbers, report, summary, with_threads
+from native_checks import close, numbers, report, summary, vector, with_threads
 from native_checks import compile_program
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -35,11 +35,7 @@ BENCH = os.path.join(os.path.dirname(HERE), "bench")
 
 
 def matrix(rows):
-    return "[" + ", ".join("[" + ", ".join(repr(v) for v in row) + "]" for row in rows) + "]"
-
-
-def vector(values):
-    return "[" + ", ".join(repr(v) for v in values) + "]"
+    return "[" + ", ".join(vector(row) for row in rows) + "]"
 
 
 def cases(rng):
