@@ -47,14 +47,24 @@ public:
   Accumulator(Function& function, ExprBuilder& exprs) : function_(function), exprs_(exprs) {}
 
   void run() {
-    std::vector<Stmt*> enclosing;
-    place(function_.body, enclosing);
-    for (const Buffer* buffer : allocated_) {
-      const Uses& uses = uses_[buffer->id];
-      std::vector<Consumer> consumers;
-      Stmt* producer = producerNest(uses);
-      if (!producer || !consumersOf(uses, producer, consumers)) continue;
-      rewrite(uses, producer, consumers);
+    // A rewrite replaces statements that other buffers' uses may point to (a producer's
+    // store reading another temporary): the function is walked again after each.
+    for (bool rewritten = true; rewritten;) {
+      rewritten = false;
+      placements_.clear();
+      uses_.clear();
+      allocated_.clear();
+      std::vector<Stmt*> enclosing;
+      place(function_.body, enclosing);
+      for (const Buffer* buffer : allocated_) {
+        const Uses& uses = uses_[buffer->id];
+        std::vector<Consumer> consumers;
+        Stmt* producer = producerNest(uses);
+        if (!producer || !consumersOf(uses, producer, consumers)) continue;
+        rewrite(uses, producer, consumers);
+        rewritten = true;
+        break;
+      }
     }
   }
 
