@@ -19,7 +19,6 @@ the largest its objective receives, returns or allocates (from --memory-report):
     lean_derivatives_test.py --arrc build/compiler/arrc
 """
 
-import argparse
 import os
 import random
 import subprocess
@@ -27,6 +26,7 @@ import sys
 import tempfile
 
 from memory_report import largest_by_entry
+from native_checks import arrc_argument
 from native_checks import close, numbers, report, summary, vector, with_threads
 from native_checks import compile_program
 
@@ -74,20 +74,17 @@ def run(command, entry, text, threads=1):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--arrc", required=True)
-    args = parser.parse_args()
+    arrc = arrc_argument(__doc__)
     rng = random.Random(37)
     with tempfile.TemporaryDirectory() as work:
         for name, text, sizes in cases(rng):
             program = os.path.join(BENCH if name != "diagonal_gmm" else HERE, name + ".arr")
-            interpreted = run([args.arrc, "--interpret", program], "main_grad", text)
+            interpreted = run([arrc, "--interpret", program], "main_grad", text)
             want = numbers(interpreted.stdout)
             report(interpreted.returncode == 0 and want, f"{name}: the interpreter runs",
                    interpreted.stderr[:2000])
-            default = compile_program(args.arrc, program, os.path.join(work, name))
-            strict = compile_program(args.arrc, program, os.path.join(work, name + "_strict"),
+            default = compile_program(arrc, program, os.path.join(work, name))
+            strict = compile_program(arrc, program, os.path.join(work, name + "_strict"),
                                      "--strict-fp")
             for threads in (1, 2):
                 got = run([default], "main_grad", text, threads)
@@ -99,7 +96,7 @@ def main():
                    f"{name}: --strict-fp on one thread agrees bit for bit",
                    exact.stderr[:2000] + exact.stdout[:500])
 
-            largest = largest_by_entry(args.arrc, program, sizes)
+            largest = largest_by_entry(arrc, program, sizes)
             objective, gradient = largest["main"], largest["main_grad"]
             report(gradient["allocated"] <= objective["all"],
                    f"{name}: the gradient allocates no array larger than the objective's "

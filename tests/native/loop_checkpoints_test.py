@@ -19,13 +19,13 @@ switches to segments of sqrt(n) steps beyond it, at run time:
     loop_checkpoints_test.py --arrc build/compiler/arrc
 """
 
-import argparse
 import os
 import random
 import subprocess
 import sys
 import tempfile
 
+from native_checks import arrc_argument
 from native_checks import address_space_limit, close, numbers, report, summary, vector
 from native_checks import compile_program as compile_to
 
@@ -48,16 +48,13 @@ def run(executable, entry, text, budget=None, limited=False):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--arrc", required=True)
-    args = parser.parse_args()
+    arrc = arrc_argument(__doc__)
     rng = random.Random(35)
     with tempfile.TemporaryDirectory() as work:
         # The long loop: 10^5 steps over [1000]f64.
-        auto = compile_program(args.arrc, work, "auto")
-        sqrt = compile_program(args.arrc, work, "sqrt", "--loop-checkpoints=sqrt")
-        every = compile_program(args.arrc, work, "all", "--loop-checkpoints=all")
+        auto = compile_program(arrc, work, "auto")
+        sqrt = compile_program(arrc, work, "sqrt", "--loop-checkpoints=sqrt")
+        every = compile_program(arrc, work, "all", "--loop-checkpoints=all")
         text = vector([rng.uniform(-1, 1) for _ in range(1000)]) + "\n0.999\n"
         reference = run(sqrt, "dDecay", text, limited=True)
         report(reference.returncode == 0, "--loop-checkpoints=sqrt: the long loop's gradient "
@@ -78,8 +75,8 @@ def main():
                "--loop-checkpoints", f"exit {failed.returncode}: {failed.stderr}")
 
         # Short loops: both versions of the default against --loop-checkpoints=all.
-        short_auto = compile_program(args.arrc, work, "short_auto", "-D", "steps=37")
-        short_all = compile_program(args.arrc, work, "short_all", "-D", "steps=37",
+        short_auto = compile_program(arrc, work, "short_auto", "-D", "steps=37")
+        short_all = compile_program(arrc, work, "short_all", "-D", "steps=37",
                                     "--loop-checkpoints=all")
         cases = {
             "dDecay": vector([rng.uniform(-1, 1) for _ in range(50)]) + "\n0.97\n",
@@ -103,7 +100,7 @@ def main():
                "an unreadable ARR_CHECKPOINT_BUDGET is refused", f"exit {bad.returncode}: {bad.stderr}")
         # The default and the budget are documented: arrc --help, the executables' --help,
         # the README.
-        usage = subprocess.run([args.arrc, "--help"], capture_output=True, text=True).stdout
+        usage = subprocess.run([arrc, "--help"], capture_output=True, text=True).stdout
         report("'auto' (default" in usage and "ARR_CHECKPOINT_BUDGET" in usage,
                "arrc --help documents the default rule and its budget", usage[-2000:])
         usage = subprocess.run([auto, "--help"], capture_output=True, text=True).stdout

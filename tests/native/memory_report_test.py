@@ -18,7 +18,6 @@ program: every parameter, result and allocation with its shape in the entry's si
     memory_report_test.py --arrc build/compiler/arrc
 """
 
-import argparse
 import glob
 import os
 import random
@@ -28,6 +27,7 @@ import sys
 import tempfile
 
 from memory_report import largest_by_entry, report_of, size_names
+from native_checks import arrc_argument
 from native_checks import report, summary
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -92,16 +92,13 @@ def check_report(arrc):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--arrc", required=True)
-    args = parser.parse_args()
+    arrc = arrc_argument(__doc__)
     rng = random.Random(37)
-    check_report(args.arrc)
+    check_report(arrc)
     for program in programs():
         name = os.path.relpath(program, ROOT)
-        derivatives = derivative_entries(args.arrc, program)
-        entries = report_of(args.arrc, program)
+        derivatives = derivative_entries(arrc, program)
+        entries = report_of(arrc, program)
         objectives = [entry for entry in entries if entry not in derivatives]
         if not derivatives or not objectives:
             print(f"SKIP {name}: {'no derivative' if not derivatives else 'no objective'}")
@@ -109,7 +106,7 @@ def main():
         names = size_names(entries)
         for trial in range(3):
             sizes = {size: rng.randint(100, 300) for size in sorted(names)}
-            largest = largest_by_entry(args.arrc, program, sizes,
+            largest = largest_by_entry(arrc, program, sizes,
                                        exempt=lambda array: array.startswith("out_"))
             objective = max(largest[entry]["all"] for entry in objectives)
             for entry in sorted(derivatives):

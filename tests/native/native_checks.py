@@ -1,8 +1,10 @@
 """What the native tests share (codegen_test.py, tile_test.py, compile_time.py,
-compile_scaling.py, loop_checkpoints_test.py, while_reverse_test.py): a tally of PASS/FAIL
-lines, running a command, the environment that sets the thread count, an address-space
-limit, and executables' values as numbers."""
+compile_scaling.py, loop_checkpoints_test.py, while_reverse_test.py,
+lean_derivatives_test.py, memory_report_test.py): a tally of PASS/FAIL lines, the --arrc
+argument, running a command, the environment that sets the thread count, an
+address-space limit, and executables' values as numbers."""
 
+import argparse
 import os
 import resource
 import subprocess
@@ -10,6 +12,14 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from tally import report, summary  # noqa: E402,F401 (re-exported)
+
+
+def arrc_argument(doc):
+    """The compiler a test runs: its --arrc argument (the test's docstring is its --help)."""
+    parser = argparse.ArgumentParser(description=doc,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--arrc", required=True)
+    return parser.parse_args().arrc
 
 
 def run(command, stdin=None, env=None):

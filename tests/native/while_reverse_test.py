@@ -20,13 +20,13 @@ each state in its sweep instead.
     while_reverse_test.py --arrc build/compiler/arrc
 """
 
-import argparse
 import os
 import random
 import subprocess
 import sys
 import tempfile
 
+from native_checks import arrc_argument
 from native_checks import address_space_limit, close, numbers, report, summary, vector
 from native_checks import compile_program as compile_to
 
@@ -44,13 +44,10 @@ def run(command, entry, text, limited=False):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--arrc", required=True)
-    args = parser.parse_args()
+    arrc = arrc_argument(__doc__)
     rng = random.Random(36)
 
-    dump = subprocess.run([args.arrc, PROGRAM, "--entry", "dDecay", "--dump-after=optimize"],
+    dump = subprocess.run([arrc, PROGRAM, "--entry", "dDecay", "--dump-after=optimize"],
                           capture_output=True, text=True, timeout=600)
     entry = dump.stdout.split("entry dRows")[0]
     report(dump.returncode == 0 and "bindSize taken" in entry and "loop taken" in entry
@@ -67,8 +64,8 @@ def main():
 
     with tempfile.TemporaryDirectory() as work:
         # The long loop: 10^5 steps over [1000]f64, the bound 2^62.
-        default = compile_program(args.arrc, work, "default")
-        sqrt = compile_program(args.arrc, work, "sqrt", "--loop-checkpoints=sqrt")
+        default = compile_program(arrc, work, "default")
+        sqrt = compile_program(arrc, work, "sqrt", "--loop-checkpoints=sqrt")
         text = vector([rng.uniform(-1, 1) for _ in range(1000)]) + "\n0.999\n"
         reference = run([sqrt], "dDecay", text, limited=True)
         report(reference.returncode == 0 and len(numbers(reference.stdout)) == 1001,
@@ -87,8 +84,8 @@ def main():
         # Short loops: no step, one, 37, and 37 that reach the bound.
         for steps, bound in ((0, 5), (1, 5), (37, 1000), (37, 37)):
             defines = ["-D", f"steps={steps}", "-D", f"bound={bound}"]
-            short = compile_program(args.arrc, work, f"short{steps}_{bound}", *defines)
-            short_sqrt = compile_program(args.arrc, work, f"sqrt{steps}_{bound}", *defines,
+            short = compile_program(arrc, work, f"short{steps}_{bound}", *defines)
+            short_sqrt = compile_program(arrc, work, f"sqrt{steps}_{bound}", *defines,
                                          "--loop-checkpoints=sqrt")
             rows = [[rng.uniform(-1, 1) for _ in range(6)] for _ in range(3)]
             w = rng.uniform(0.5, 1.1)
@@ -98,7 +95,7 @@ def main():
                 text = vector(row) + f"\n{w!r}\n"
                 want = run([short], "dDecay", text)
                 got = run([short_sqrt], "dDecay", text)
-                interpreted = run([args.arrc, "--interpret", PROGRAM, *defines], "dDecay", text)
+                interpreted = run([arrc, "--interpret", PROGRAM, *defines], "dDecay", text)
                 expected = numbers(want.stdout)
                 report(want.returncode == 0 and close(numbers(got.stdout), expected, 1e-12)
                        and close(numbers(interpreted.stdout), expected, 1e-12),
