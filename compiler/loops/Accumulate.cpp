@@ -114,18 +114,6 @@ private:
     return uses;
   }
 
-  /// Whether two i64 expressions have the same value (the same affine form).
-  static bool sameValue(const ExprP& a, const ExprP& b) {
-    if (a == b) return true;
-    Affine difference = affineOf(a) - affineOf(b);
-    return difference.isConstant() && difference.constant == 0;
-  }
-
-  static bool countsUpFromZero(const Stmt& loop) {
-    return loop.kind == Stmt::Kind::For && loop.step == 1 && !loop.whileCondition &&
-           asIndexConstant(loop.lower) == std::optional<int64_t>(0);
-  }
-
   /// The outermost loop of the nest whose one store writes every element of the buffer
   /// once (a loop per dimension, from 0 to its extent, the store's indices their indices),
   /// in the block that allocates it; null when there is none.
@@ -151,7 +139,8 @@ private:
           });
       if (dimension == store.indices.end()) return nullptr;
       size_t k = size_t(dimension - store.indices.begin());
-      if (!covered.insert(uint32_t(k)).second || !sameValue((*loop)->value, buffer.shape[k]))
+      if (!covered.insert(uint32_t(k)).second ||
+          !(affineOf((*loop)->value) == affineOf(buffer.shape[k])))
         return nullptr;
     }
     // The buffer is read only after the nest: nothing inside it reads the buffer.
@@ -251,7 +240,8 @@ private:
           return false;
         }
       }
-      if (!dimension || !sameValue(loop->value, buffer.shape[*dimension])) return false;
+      if (!dimension || !(affineOf(loop->value) == affineOf(buffer.shape[*dimension])))
+        return false;
       // The accumulator's sum replaces the loop's terms, in their order: exact when the
       // loop held nothing else and the reduction starts from the identity, else only where
       // the reduction may be reassociated.
@@ -339,7 +329,7 @@ private:
     for (size_t k = 0; k < loops.size(); ++k)
       if (fill->indices[k]->kind != Expr::Kind::Local ||
           fill->indices[k]->local->id != loops[k]->local->id ||
-          !sameValue(loops[k]->value, row.shape[k]))
+          !(affineOf(loops[k]->value) == affineOf(row.shape[k])))
         return false;
     return true;
   }

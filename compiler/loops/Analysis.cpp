@@ -413,6 +413,11 @@ void forEachConjunct(const ExprP& condition, const std::function<void(const Expr
   f(condition);
 }
 
+bool countsUpFromZero(const Stmt& loop) {
+  return loop.kind == Stmt::Kind::For && loop.step == 1 && !loop.whileCondition &&
+         asIndexConstant(loop.lower) == std::optional<int64_t>(0);
+}
+
 ExprP unitStepTrips(ExprBuilder& exprs, const Stmt& loop) {
   return exprs.max(exprs.sub(loop.value, loop.lower), exprs.index(0));
 }

@@ -30,6 +30,10 @@ struct Affine {
   bool mentions(uint32_t localId) const { return coefficient(localId) != 0 || opaqueIn(localId); }
   /// Whether both have the same terms with the same coefficients (constants may differ).
   bool sameTerms(const Affine& other) const;
+  /// The same form: the same terms and constant (equal values wherever evaluated).
+  bool operator==(const Affine& other) const {
+    return constant == other.constant && sameTerms(other);
+  }
   Affine operator-(const Affine& other) const;
   bool isConstant() const { return terms.empty(); }
 };
@@ -121,6 +125,9 @@ Block substituteBlock(ExprBuilder& exprs, const Block& block,
 /// Calls `f` on each conjunct of `condition`: the operands of its && at any depth, or the
 /// condition itself.
 void forEachConjunct(const ExprP& condition, const std::function<void(const ExprP&)>& f);
+
+/// Whether a loop runs its index from 0 upwards by 1, each iteration (a `for`, no `while`).
+bool countsUpFromZero(const Stmt& loop);
 
 /// The trip count of a loop of step 1 as an expression, max(upper - lower, 0).
 ExprP unitStepTrips(ExprBuilder& exprs, const Stmt& loop);

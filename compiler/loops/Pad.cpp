@@ -63,10 +63,6 @@ struct Plan {
   size_t first = 0, last = 0;
 };
 
-bool sameForm(const Affine& a, const Affine& b) {
-  return a.constant == b.constant && a.sameTerms(b);
-}
-
 class Padder {
 public:
   Padder(Function& function, ExprBuilder& exprs) : function_(function), exprs_(exprs) {}
@@ -211,10 +207,10 @@ private:
       // A check holds for every dimension whose index it tests (x[i - 1, i - 1]).
       bool matched = false;
       for (size_t d = 0; d < rank; ++d) {
-        if (!sameForm(tested, indices[d])) continue;
+        if (!(tested == indices[d])) continue;
         if (lower) {
           lowerChecked[d] = matched = true;
-        } else if (sameForm(limit, affineOf(buffer->shape[d]))) {
+        } else if (limit == affineOf(buffer->shape[d])) {
           upperChecked[d] = matched = true;
         }
       }
