@@ -10,7 +10,9 @@
 #include "ir/Visitor.h"
 #include "loops/Accumulate.h"
 #include "loops/Collapse.h"
+#include "loops/Contract.h"
 #include "loops/Fuse.h"
+#include "loops/InPlace.h"
 #include "loops/Interchange.h"
 #include "loops/Interpreter.h"
 #include "loops/Jam.h"
@@ -75,8 +77,12 @@ const std::vector<PassInfo>& pipelinePasses() {
       {"interchange", "reductions over rows interchanged with the loops inside them", true, true},
       {"accumulate", "reductions of a temporary accumulated where its elements are produced", true,
        true},
+      {"inplace", "states of sequential loops updated in place, sparse additions where they happen",
+       true, true},
       {"unroll", "short loops unrolled and jammed into the loop nest inside them", true, true},
       {"fuse", "sibling loops over the same range fused", true, true},
+      {"contract", "temporaries passed between loops one row per iteration shrunk to the row", true,
+       true},
       {"release", "buffers released after their last use, hoisted out of loops", true, true},
       {"trim", "sums masked by their index trimmed to the indices the masks keep", true, true},
       {"tabulate", "sums over moving ranges of invariant terms read from tables of partial sums",
@@ -291,8 +297,10 @@ public:
     addTargetLoopPass("tile", loops::tileProducts);
     addLoopPass("interchange", loops::interchangeReductions);
     addLoopPass("accumulate", loops::accumulateIntoProducers);
+    addLoopPass("inplace", loops::updateStatesInPlace);
     addLoopPass("unroll", loops::unrollShortLoops);
     addLoopPass("fuse", loops::fuseSiblingLoops);
+    addLoopPass("contract", loops::contractTemporaries);
     addLoopPass("release", loops::placeAllocations);
     addLoopPass("trim", loops::trimMaskedSums);
     addLoopPass("tabulate", loops::tabulateRangeSums);

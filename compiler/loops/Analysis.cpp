@@ -1,5 +1,6 @@
 #include "loops/Analysis.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 
@@ -338,6 +339,44 @@ std::set<uint32_t> writtenBuffers(const Block& block) {
   return written;
 }
 
+Footprint footprintOf(const Stmt& statement) {
+  Footprint f;
+  Block block = {std::make_shared<Stmt>(statement)};
+  f.definedLocals = definedIn(block);
+  for (uint32_t id : assignedFromOutside(block))
+    f.definedLocals.insert(id);
+  f.writtenBuffers = writtenBuffers(block);
+  forEachStmt(block, [&](const Stmt& s) {
+    for (const ExprP& operand : operandsOf(s)) {
+      collectLocals(operand, f.readLocals);
+      forEachExpr(operand, [&](const Expr& e) {
+        if (e.kind == Expr::Kind::Load) f.readBuffers.insert(e.buffer->memory().id);
+      });
+    }
+    if (s.kind == Stmt::Kind::Update) f.readBuffers.insert(s.buffer->memory().id);
+    if (s.kind == Stmt::Kind::Free || s.kind == Stmt::Kind::Alloc)
+      f.writtenBuffers.insert(s.buffer->memory().id);
+  });
+  return f;
+}
+
+namespace {
+template <typename T>
+bool intersects(const std::set<T>& a, const std::set<T>& b) {
+  for (const T& item : a)
+    if (b.count(item)) return true;
+  return false;
+}
+} // namespace
+
+bool independent(const Footprint& a, const Footprint& b) {
+  return !intersects(a.definedLocals, b.readLocals) && !intersects(b.definedLocals, a.readLocals) &&
+         !intersects(a.definedLocals, b.definedLocals) &&
+         !intersects(a.writtenBuffers, b.readBuffers) &&
+         !intersects(b.writtenBuffers, a.readBuffers) &&
+         !intersects(a.writtenBuffers, b.writtenBuffers);
+}
+
 bool onlyAssigns(const Stmt& guard, const std::set<uint32_t>& locals) {
   if (!guard.orElse.empty()) return false;
   for (const StmtP& inner : guard.body)
@@ -416,6 +455,43 @@ void forEachConjunct(const ExprP& condition, const std::function<void(const Expr
 bool countsUpFromZero(const Stmt& loop) {
   return loop.kind == Stmt::Kind::For && loop.step == 1 && !loop.whileCondition &&
          asIndexConstant(loop.lower) == std::optional<int64_t>(0);
+}
+
+std::optional<WholeStore> wholeStoreOf(const Stmt& nest, const Buffer& buffer) {
+  WholeStore whole;
+  const Stmt* at = &nest;
+  while (at->kind == Stmt::Kind::For) {
+    if (!countsUpFromZero(*at)) return std::nullopt;
+    whole.loops.push_back(at);
+    const Stmt* next = nullptr;
+    std::set<uint32_t> declared;
+    for (const StmtP& inner : at->body) {
+      if (inner->kind == Stmt::Kind::Declare) {
+        declared.insert(inner->local->id);
+        continue;
+      }
+      if (inner->kind == Stmt::Kind::If && onlyAssigns(*inner, declared)) continue;
+      if (next) return std::nullopt;
+      next = inner.get();
+    }
+    if (!next) return std::nullopt;
+    at = next;
+  }
+  if (at->kind != Stmt::Kind::Store || at->buffer->id != buffer.id || buffer.base ||
+      at->value->lanes != 1 || whole.loops.size() != buffer.shape.size())
+    return std::nullopt;
+  std::set<size_t> covered;
+  for (const Stmt* loop : whole.loops) {
+    auto dimension = std::find_if(at->indices.begin(), at->indices.end(), [&](const ExprP& index) {
+      return index->kind == Expr::Kind::Local && index->local->id == loop->local->id;
+    });
+    if (dimension == at->indices.end()) return std::nullopt;
+    size_t d = size_t(dimension - at->indices.begin());
+    if (!covered.insert(d).second || !(affineOf(loop->value) == affineOf(buffer.shape[d])))
+      return std::nullopt;
+  }
+  whole.store = at;
+  return whole;
 }
 
 ExprP unitStepTrips(ExprBuilder& exprs, const Stmt& loop) {

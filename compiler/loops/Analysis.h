@@ -103,6 +103,15 @@ std::set<uint32_t> assignedFromOutside(const Block& block);
 std::set<uint32_t> definedIn(const Block& block);
 /// The buffers (by memory) `block` writes.
 std::set<uint32_t> writtenBuffers(const Block& block);
+/// What a statement reads and writes (nested statements included), for moving
+/// statements past each other.
+struct Footprint {
+  std::set<uint32_t> readLocals, definedLocals;   // defined: declared or assigned
+  std::set<uint32_t> readBuffers, writtenBuffers; // by memory; allocating and freeing write
+};
+Footprint footprintOf(const Stmt& statement);
+/// Whether two statements with these footprints may run in either order.
+bool independent(const Footprint& a, const Footprint& b);
 /// Calls `f` on every statement of `block`, nested ones included, outer first.
 void forEachStmt(const Block& block, const std::function<void(const Stmt&)>& f);
 /// The expressions a statement reads directly (value, indices, bounds, an allocation's
@@ -128,6 +137,16 @@ void forEachConjunct(const ExprP& condition, const std::function<void(const Expr
 
 /// Whether a loop runs its index from 0 upwards by 1, each iteration (a `for`, no `while`).
 bool countsUpFromZero(const Stmt& loop);
+
+/// A nest that writes every element of a buffer once: a loop per dimension, from 0 to
+/// its extent (outermost first; their bodies hold declarations and guarded reads into
+/// them besides the next loop) around one store whose indices are the loops' indices, in
+/// some order.
+struct WholeStore {
+  std::vector<const Stmt*> loops;
+  const Stmt* store = nullptr;
+};
+std::optional<WholeStore> wholeStoreOf(const Stmt& nest, const Buffer& buffer);
 
 /// The trip count of a loop of step 1 as an expression, max(upper - lower, 0).
 ExprP unitStepTrips(ExprBuilder& exprs, const Stmt& loop);

@@ -65,49 +65,6 @@ bool fusible(const Stmt& loop) {
          assignedFromOutside(loop.body).empty();
 }
 
-/// What a statement reads and writes, for moving statements past each other.
-struct Footprint {
-  std::set<uint32_t> readLocals, definedLocals; // defined: declared or assigned
-  std::set<uint32_t> readBuffers, writtenBuffers;
-};
-
-Footprint footprintOf(const Stmt& statement) {
-  Footprint f;
-  Block block = {std::make_shared<Stmt>(statement)};
-  f.definedLocals = definedIn(block);
-  for (uint32_t id : assignedFromOutside(block))
-    f.definedLocals.insert(id);
-  f.writtenBuffers = writtenBuffers(block);
-  forEachStmt(block, [&](const Stmt& s) {
-    for (const ExprP& operand : operandsOf(s)) {
-      collectLocals(operand, f.readLocals);
-      forEachExpr(operand, [&](const Expr& e) {
-        if (e.kind == Expr::Kind::Load) f.readBuffers.insert(e.buffer->memory().id);
-      });
-    }
-    if (s.kind == Stmt::Kind::Update) f.readBuffers.insert(s.buffer->memory().id);
-    if (s.kind == Stmt::Kind::Free || s.kind == Stmt::Kind::Alloc)
-      f.writtenBuffers.insert(s.buffer->memory().id);
-  });
-  return f;
-}
-
-template <typename T>
-bool intersects(const std::set<T>& a, const std::set<T>& b) {
-  for (const T& item : a)
-    if (b.count(item)) return true;
-  return false;
-}
-
-/// Whether the two statements may run in either order.
-bool independent(const Footprint& a, const Footprint& b) {
-  return !intersects(a.definedLocals, b.readLocals) && !intersects(b.definedLocals, a.readLocals) &&
-         !intersects(a.definedLocals, b.definedLocals) &&
-         !intersects(a.writtenBuffers, b.readBuffers) &&
-         !intersects(b.writtenBuffers, a.readBuffers) &&
-         !intersects(a.writtenBuffers, b.writtenBuffers);
-}
-
 /// The transcendental functions a body computes (interned: equal ones are one).
 std::set<const Expr*> costlyValues(const Block& body) {
   std::set<const Expr*> values;
@@ -130,54 +87,19 @@ public:
       block(statement->body);
       block(statement->orElse);
     }
-    for (size_t s = 0; s < statements.size(); ++s) {
-      if (!fusible(*statements[s])) continue;
-      std::vector<Footprint> skipped;
-      std::vector<size_t> allocations;
-      for (size_t j = s + 1; j < statements.size() && skipped.size() <= kMaxSkipped;) {
-        const Stmt& candidate = *statements[j];
-        Footprint footprint = footprintOf(candidate);
-        bool movable = true;
-        for (const Footprint& between : skipped)
-          movable = movable && independent(between, footprint);
-        if (candidate.kind == Stmt::Kind::Alloc && movable) {
-          allocations.push_back(j++);
-          continue;
-        }
-        StmtP fused = movable ? fuse(*statements[s], candidate) : nullptr;
-        if (!fused) {
-          skipped.push_back(std::move(footprint));
-          ++j;
-          continue;
-        }
-        // The allocations on the way go before the fused loop, which takes the place of
-        // the first.
-        statements[s] = fused;
-        statements.erase(statements.begin() + long(j));
-        Block moved;
-        for (auto at = allocations.rbegin(); at != allocations.rend(); ++at) {
-          moved.insert(moved.begin(), statements[*at]);
-          statements.erase(statements.begin() + long(*at));
-        }
-        statements.insert(statements.begin() + long(s), moved.begin(), moved.end());
-        s += moved.size();
-        j = s + 1;
-        skipped.clear();
-        allocations.clear();
-      }
-    }
+    fuseSiblings(statements, fusible,
+                 [&](const Stmt& first, const Stmt& second) { return fuse(first, second); });
   }
 
 private:
   StmtP fuse(const Stmt& first, const Stmt& second) {
-    if (!fusible(first) || !fusible(second) || first.lower != second.lower ||
-        first.value != second.value || first.parallel != second.parallel ||
-        first.maxTrips != second.maxTrips)
-      return nullptr;
-    Block rest =
-        substituteBlock(exprs_, second.body, {{second.local->id, exprs_.local(first.local)}});
+    if (!fusible(first) || !fusible(second)) return nullptr;
+    StmtP fused = fuseLoops(first, second, exprs_);
+    if (!fused) return nullptr;
+    Block rest(fused->body.begin() + long(first.body.size()), fused->body.end());
     std::set<const Expr*> firstCostly = costlyValues(first.body), restCostly = costlyValues(rest);
-    bool shares = intersects(firstCostly, restCostly);
+    bool shares = std::any_of(firstCostly.begin(), firstCostly.end(),
+                              [&](const Expr* value) { return restCostly.count(value) > 0; });
     // A loop of arithmetic alone vectorises; joined to one calling exp or tanh, it would not.
     if (firstCostly.empty() != restCostly.empty()) return nullptr;
     Block firstBlock = {std::make_shared<Stmt>(first)};
@@ -188,11 +110,7 @@ private:
         consumes = consumes || readsAnyBuffer(operand, written);
     });
     if (consumes && !shares) return nullptr;
-    auto fused = std::make_shared<Stmt>(first);
-    fused->body.insert(fused->body.end(), rest.begin(), rest.end());
-    if (carriesDependence(accessesOf(fused->body), *fused, false)) return nullptr;
     mergeGuardedReads(fused->body);
-    if (first.parallel) fused->work = exprs_.add(first.work, second.work);
     return fused;
   }
 
@@ -258,6 +176,65 @@ private:
 };
 
 } // namespace
+
+StmtP fuseLoops(const Stmt& first, const Stmt& second, ExprBuilder& exprs) {
+  auto plain = [](const Stmt& loop) {
+    return loop.kind == Stmt::Kind::For && !loop.carriesState && !loop.whileCondition &&
+           loop.reductions.empty() && assignedFromOutside(loop.body).empty();
+  };
+  if (!plain(first) || !plain(second) || first.lower != second.lower ||
+      first.value != second.value || first.step != second.step ||
+      first.parallel != second.parallel || first.maxTrips != second.maxTrips)
+    return nullptr;
+  Block rest = substituteBlock(exprs, second.body, {{second.local->id, exprs.local(first.local)}});
+  auto fused = std::make_shared<Stmt>(first);
+  fused->body.insert(fused->body.end(), rest.begin(), rest.end());
+  if (carriesDependence(accessesOf(fused->body), *fused, false)) return nullptr;
+  if (first.parallel) fused->work = exprs.add(first.work, second.work);
+  return fused;
+}
+
+void fuseSiblings(Block& statements, const std::function<bool(const Stmt& loop)>& leads,
+                  const std::function<StmtP(const Stmt& first, const Stmt& second)>& tryFuse) {
+  for (size_t s = 0; s < statements.size(); ++s) {
+    if (!leads(*statements[s])) continue;
+    std::vector<Footprint> skipped;
+    std::vector<size_t> allocations;
+    for (size_t j = s + 1; j < statements.size() && skipped.size() <= kMaxSkipped;) {
+      const Stmt& candidate = *statements[j];
+      Footprint footprint = footprintOf(candidate);
+      bool movable = true;
+      for (const Footprint& between : skipped)
+        movable = movable && independent(between, footprint);
+      if (candidate.kind == Stmt::Kind::Alloc && movable) {
+        allocations.push_back(j++);
+        continue;
+      }
+      StmtP fused = movable && candidate.kind == Stmt::Kind::For
+                        ? tryFuse(*statements[s], candidate)
+                        : nullptr;
+      if (!fused) {
+        skipped.push_back(std::move(footprint));
+        ++j;
+        continue;
+      }
+      // The allocations on the way go before the fused loop, which takes the place of
+      // the first.
+      statements[s] = fused;
+      statements.erase(statements.begin() + long(j));
+      Block moved;
+      for (auto at = allocations.rbegin(); at != allocations.rend(); ++at) {
+        moved.insert(moved.begin(), statements[*at]);
+        statements.erase(statements.begin() + long(*at));
+      }
+      statements.insert(statements.begin() + long(s), moved.begin(), moved.end());
+      s += moved.size();
+      j = s + 1;
+      skipped.clear();
+      allocations.clear();
+    }
+  }
+}
 
 void fuseSiblingLoops(Function& function, ExprBuilder& exprs) {
   Fuser(exprs).block(function.body);
