@@ -180,6 +180,11 @@ def conv1d_inputs(directory, rng):
             save(directory, "conv1d_w", rng.standard_normal((5, 64)))]
 
 
+def recurrence_inputs(directory, rng):
+    return [save(directory, "recurrence_x", 0.5 * rng.standard_normal((2000, 64))),
+            save(directory, "recurrence_w", 0.1 * rng.standard_normal((64, 64)))]
+
+
 def adbench_inputs(roots, relative, converter):
     def make(directory, rng):
         del rng  # the inputs are ADBench's
@@ -267,6 +272,8 @@ BENCHMARKS = [
               grad_target=4.0),
     Benchmark("conv1d", "5 taps, 64 channels, n = 10^5", here("conv1d.arr"), BENCH_ENTRIES, None,
               False, conv1d_inputs, 20, "conv1d", grad_target=4.0),
+    Benchmark("recurrence", "RNN reading x[t], 2000 steps of 64", here("recurrence.arr"),
+              BENCH_ENTRIES, None, False, recurrence_inputs, 10, "recurrence", grad_target=4.0),
 ] + [
     Benchmark(f"style_{entry}", size, here("styles.arr"), (entry, None), None, False, inputs,
               runs, None, group=group)

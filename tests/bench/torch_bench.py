@@ -4,7 +4,7 @@
     /usr/bin/python3 tests/bench/torch_bench.py PROGRAM THREADS MAX_RUNS BUDGET_S OUT INPUT.npy...
 
 PROGRAM is one of dot, matmul, matmul_product, mlp, selfconv, conv2d, gmm, lstm, pairwise,
-gather_rows, rank1_fold, heat, cross_entropy, conv1d; the inputs are the
+gather_rows, rank1_fold, heat, cross_entropy, conv1d, recurrence; the inputs are the
 same .npy files, in the same order, as the Arr entry's parameters. With
 torch.set_num_threads(THREADS), CPU, float64, it times the primal (the scalar
 loss under torch.no_grad()) and the gradient (the forward pass with autograd
@@ -155,6 +155,14 @@ def conv1d(x, w):
     return (y * y).sum()
 
 
+def recurrence(x, w):
+    """The recurrent network of recurrence.arr: h <- tanh(w h + x[t]) from zeros, summed."""
+    h = torch.zeros(x.shape[1], dtype=x.dtype)
+    for t in range(x.shape[0]):
+        h = torch.tanh(w @ h + x[t])
+    return h.sum()
+
+
 # name -> (loss function, indices of the differentiated inputs; None: no gradient)
 PROGRAMS = {
     "dot": (dot, [0, 1]),
@@ -171,6 +179,7 @@ PROGRAMS = {
     "heat": (heat, [0]),
     "cross_entropy": (cross_entropy, [0]),
     "conv1d": (conv1d, [0, 1]),
+    "recurrence": (recurrence, [0, 1]),
 }
 
 

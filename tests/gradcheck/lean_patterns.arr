@@ -47,3 +47,14 @@ def conv(x: [n, c]f64, w: [5, c]f64): f64 =
 entry conv1d(x: [n, c]f64, w: [5, c]f64): f64 = conv(x, w)
 entry dconv1d(x: [n, c]f64, w: [5, c]f64) = grad(conv)(x, w)
 -- CHECK-GRAD: conv1d dconv1d [6,2] [5,2]
+
+-- A recurrence reading x[t] at step t: the reverse sweep adds one row of x's gradient
+-- per step into a state it updates in place.
+def recur(x: [n, d]f64, w: [d, d]f64): f64 =
+  sum(fold(\h t -> map(tanh, matvec(w, h) + x[t]), replicate(d, 0.0), iota(n)))
+entry rec(x: [n, d]f64, w: [d, d]f64): f64 = recur(x, w)
+entry drec(x: [n, d]f64, w: [d, d]f64) = grad(recur)(x, w)
+entry vjpRec(x: [n, d]f64, w: [d, d]f64, s: f64) = vjp(recur)(x, w, s)
+entry jvpRec(x: [n, d]f64, w: [d, d]f64, tx: [n, d]f64, tw: [d, d]f64) = jvp(recur)(x, w, tx, tw)
+-- CHECK-GRAD: rec drec [5,3] [3,3]
+-- CHECK-VJP-JVP: rec vjpRec jvpRec [5,3] [3,3]

@@ -13,6 +13,8 @@ the largest its objective receives, returns or allocates (from --memory-report):
   - the cross-entropy's maximum and label select in the logits' layout, with no [c, b]
     buffer;
   - the convolution's gradient holds no [n, 5, c] temporary;
+  - a recurrence reading x[t] at step t (recurrence.arr) accumulates x's gradient in place,
+    one row per step, with no [n, d] array zero-filled and copied per step;
   - a diagonal GMM in a [k, n] layout (diagonal_gmm.arr here) holds no [k, n, d]
     cotangent, summed alone and times x - mu.
 
@@ -62,6 +64,8 @@ def cases(rng):
            {"b": b, "c": c})
     n, c = 101, 13
     yield "conv1d", matrix(rows(n, c)) + "\n" + matrix(rows(5, c)), {"n": n, "c": c}
+    n, d = 57, 11
+    yield ("recurrence", matrix(rows(n, d)) + "\n" + matrix(rows(d, d, 0.3)), {"n": n, "d": d})
     n, d, k = 203, 13, 7
     yield ("diagonal_gmm",
            matrix(rows(n, d)) + "\n" + matrix(rows(k, d)) + "\n" + matrix(rows(k, d, 0.1)) + "\n"

@@ -38,6 +38,9 @@ GMM_QX = ("keeps Q_k (x_i - mu_k), [n, k, d], which the objective computes insid
           "it there instead of storing it is not done yet")
 HT_TANGENTS = ("a Jacobian by forward mode: the tangents of the skinned vertices for every "
                "parameter, [nt, nv, 4], where the objective holds [nv, 4]")
+MLP_HIDDEN = ("the hidden layer of every sample of the batch, [b, h] (its activations and their "
+              "cotangents), which the weights' gradients read as matrix products; the objective "
+              "computes each sample's hidden layer inside its sum (PyTorch keeps the same)")
 ALLOWED = {
     ("samples/gmm/gmm.arr", "objective_grad"): GMM_QX,
     ("tools/gradbench/evals/gmm.arr", "jacobian"): GMM_QX,
@@ -46,6 +49,16 @@ ALLOWED = {
     ("tests/bench/conv2d.arr", "main_grad"):
         "the output's cotangent 2y, [co, h, v], which the weight gradient's correlation "
         "reads; the objective sums y * y as it computes y, with no array for it",
+    ("samples/python/mlp.arr", "error_grad"): MLP_HIDDEN,
+    ("samples/python/mlp.arr", "error_and_grad"): MLP_HIDDEN,
+    ("tests/bench/logistic.arr", "newton_step"):
+        "the Hessian, [d, d], and the elimination that solves with it, [d, d + 1]: a second "
+        "derivative of a function of d parameters, larger than the objective's [m, d] data "
+        "when d > m",
+    ("tools/gradbench/evals/llsq.arr", "gradient"):
+        "the values of the n grid points ([n] of f64) through the reverse of Horner's fold, "
+        "all points in one loop; the objective evaluates each point inside its sum and "
+        "receives the grid as [n] of bool (larger than x's [m] when n > m)",
     ("tools/gradbench/evals/det.arr", "gradient"):
         "the decoded columns of each path of a chunk, [cs, l], which the reverse sweep of "
         "the chunk's build reads; the primal decodes each path in its own iteration",
@@ -93,10 +106,11 @@ def check_report(arrc):
 
 def main():
     arrc = arrc_argument(__doc__)
-    rng = random.Random(37)
     check_report(arrc)
     for program in programs():
         name = os.path.relpath(program, ROOT)
+        # Sizes of each program's own: a program added to the list changes no other's.
+        rng = random.Random(f"37 {name}")
         derivatives = derivative_entries(arrc, program)
         entries = report_of(arrc, program)
         objectives = [entry for entry in entries if entry not in derivatives]
