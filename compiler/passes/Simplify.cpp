@@ -420,7 +420,8 @@ public:
       return indexOfScatter(node);
     case K::Scatter:
       if (NodeP rewritten = scatterAsTranspose(node)) return rewritten;
-      return scatterAsGather(node);
+      if (NodeP rewritten = scatterAsGather(node)) return rewritten;
+      return scatterAsSummedGather(node);
     case K::Gather:
       return gather(node);
     case K::Tr:
@@ -672,6 +673,137 @@ private:
     // Each element is added to a zero: exactly itself, except -0.0, which becomes 0.0.
     if (!isFloat(moved->type.elem)) return moved;
     return makeBinary(BinaryOp::Add, moved, constantLike(0.0, moved->type));
+  }
+
+  /// scatter sh a (\is -> js) = sumOuter (gather [e] ++ sh a (\f ts -> is)) + 0 when each
+  /// target component j_q is one variable v_q (coefficient +-1, over the extent of
+  /// dimension q, in no other component) plus an affine form of the one variable f left,
+  /// over extent e: every target element receives the e elements that land on it (a
+  /// convolution's input gradient, a[i, t] sent to i + t - 2), so the target sums them
+  /// where it is computed, each v_q solved from t_q and f (out of range: the gather reads
+  /// zero), instead of adding into a zero-filled array in order. The sum runs over f in
+  /// the order the scatter adds them in (the order of is, restricted to the elements that
+  /// land on one target), so the values are the same bit for bit.
+  NodeP scatterAsSummedGather(const NodeP& node) {
+    const NodeP& values = node->operands[0];
+    const size_t m = node->vars.size();
+    const size_t q = node->indices.size();
+    if (values->type.elem == Elem::Bool || q == 0 || m != q + 1) return nullptr;
+    std::vector<std::vector<int64_t>> coefficients(q);
+    std::vector<int64_t> constants(q);
+    for (size_t c = 0; c < q; ++c) {
+      coefficients[c].assign(m, 0);
+      if (!affineIndex(node->indices[c], node->vars, coefficients[c], constants[c], 1, 0))
+        return nullptr;
+    }
+    // Each component's own variable: +-1 there, absent from the others.
+    std::vector<int> solvedBy(m, -1);
+    for (size_t c = 0; c < q; ++c) {
+      int own = -1;
+      for (size_t v = 0; v < m && own < 0; ++v) {
+        if (solvedBy[v] >= 0 || std::abs(coefficients[c][v]) != 1 ||
+            !(values->type.shape[v] == node->shape[c]))
+          continue;
+        bool elsewhere = false;
+        for (size_t other = 0; other < q; ++other)
+          elsewhere = elsewhere || (other != c && coefficients[other][v] != 0);
+        if (!elsewhere) own = int(v);
+      }
+      if (own < 0) return nullptr;
+      solvedBy[own] = int(c);
+    }
+    size_t free = size_t(std::find(solvedBy.begin(), solvedBy.end(), -1) - solvedBy.begin());
+    // The order of the additions into one target: the first variable (of is) that moves
+    // with f, ascending; as f moves it up or down.
+    bool descending = false;
+    for (size_t v = 0; v < m; ++v) {
+      if (v == free) break;
+      int64_t slope = -coefficients[solvedBy[v]][v] * coefficients[solvedBy[v]][free];
+      if (slope != 0) {
+        descending = slope < 0;
+        break;
+      }
+    }
+    VarP f = newVar("f", scalarType(Elem::I64));
+    std::vector<VarP> targets;
+    for (size_t c = 0; c < q; ++c)
+      targets.push_back(newVar("t", scalarType(Elem::I64)));
+    const Dim& extent = values->type.shape[free];
+    NodeP along = makeVariable(f);
+    if (descending) {
+      NodeP last = extent.asConstant() ? makeConst(*extent.asConstant() - 1, Elem::I64)
+                                       : makeBinary(BinaryOp::Sub, makeSizeValue(extent),
+                                                    makeConst(int64_t(1), Elem::I64));
+      along = makeBinary(BinaryOp::Sub, last, along);
+    }
+    std::vector<NodeP> sources(m);
+    sources[free] = along;
+    for (size_t v = 0; v < m; ++v) {
+      if (v == free) continue;
+      size_t c = size_t(solvedBy[v]);
+      // t_c = k v + b f + constant, k = +-1: v = k (t_c - b f - constant).
+      NodeP rest =
+          makeBinary(BinaryOp::Add,
+                     makeBinary(BinaryOp::Mul, makeConst(coefficients[c][free], Elem::I64), along),
+                     makeConst(constants[c], Elem::I64));
+      NodeP solved = makeBinary(BinaryOp::Sub, makeVariable(targets[c]), rest);
+      if (coefficients[c][v] < 0) solved = makeUnary(UnaryOp::Neg, solved);
+      sources[v] = solved;
+    }
+    std::vector<Dim> shape = {extent};
+    shape.insert(shape.end(), node->shape.begin(), node->shape.end());
+    std::vector<VarP> gatherVars = {f};
+    gatherVars.insert(gatherVars.end(), targets.begin(), targets.end());
+    NodeP summed = makeSumOuter(makeGather(shape, values, gatherVars, sources));
+    // Each target starts from a zero: -0.0 sums become 0.0 as the scatter gives.
+    if (!isFloat(summed->type.elem)) return summed;
+    return makeBinary(BinaryOp::Add, summed, constantLike(0.0, summed->type));
+  }
+
+  /// An i64 index as sum of coefficient x variable (of `vars`) + constant, scaled by
+  /// `scale`; false when it is not one (another variable, a product of two variables).
+  static bool affineIndex(const NodeP& index, const std::vector<VarP>& vars,
+                          std::vector<int64_t>& coefficients, int64_t& constant, int64_t scale,
+                          int depth) {
+    if (depth > 16 || !index->type.isScalar() || index->type.elem != Elem::I64) return false;
+    switch (index->kind) {
+    case K::Const: {
+      int64_t value = std::get<int64_t>(index->value);
+      if (std::llabs(value) >= (int64_t(1) << 40)) return false;
+      constant += scale * value;
+      return true;
+    }
+    case K::Variable:
+      for (size_t v = 0; v < vars.size(); ++v)
+        if (vars[v]->id == index->vars[0]->id) {
+          coefficients[v] += scale;
+          return true;
+        }
+      return false;
+    case K::Unary:
+      return index->unaryOp == UnaryOp::Neg &&
+             affineIndex(index->operands[0], vars, coefficients, constant, -scale, depth + 1);
+    case K::Binary: {
+      const NodeP& left = index->operands[0];
+      const NodeP& right = index->operands[1];
+      if (index->binaryOp == BinaryOp::Add || index->binaryOp == BinaryOp::Sub)
+        return affineIndex(left, vars, coefficients, constant, scale, depth + 1) &&
+               affineIndex(right, vars, coefficients, constant,
+                           index->binaryOp == BinaryOp::Add ? scale : -scale, depth + 1);
+      if (index->binaryOp != BinaryOp::Mul) return false;
+      for (int side = 0; side < 2; ++side) {
+        const NodeP& factor = index->operands[side];
+        if (factor->kind == K::Const &&
+            std::llabs(std::get<int64_t>(factor->value)) < (int64_t(1) << 10) &&
+            std::llabs(scale) < (int64_t(1) << 10))
+          return affineIndex(index->operands[1 - side], vars, coefficients, constant,
+                             scale * std::get<int64_t>(factor->value), depth + 1);
+      }
+      return false;
+    }
+    default:
+      return false;
+    }
   }
 
   /// Whether an index expression costs about as little as reading an element: constants,
