@@ -109,7 +109,8 @@ private:
         if (writer) return false;
         writer = s;
       }
-    if (!writer) return false;
+    // Before the swap: after it, `next` holds the previous state.
+    if (!writer || *writer > swapAt) return false;
     const Stmt& nest = *loop.body[*writer];
     std::optional<WholeStore> whole = wholeStoreOf(nest, *next);
     if (!whole) return false;
@@ -212,8 +213,8 @@ private:
     const Stmt& loop = *statements[at];
     bool additions = true;
     forEachStmt(loop.body, [&](const Stmt& s) {
-      if (s.kind == Stmt::Kind::Update && s.buffer->id == state.id) {
-        additions = additions && s.op == BinaryOp::Add;
+      if (s.kind == Stmt::Kind::Update && s.buffer->memory().id == state.id) {
+        additions = additions && s.buffer->id == state.id && s.op == BinaryOp::Add;
       } else if (s.kind == Stmt::Kind::Store && s.buffer->memory().id == state.id) {
         const ExprP& value = s.value;
         additions =
@@ -292,6 +293,15 @@ private:
       });
     }
     if (!fine || !fillAt || additions.empty()) return;
+    // The additions reach the state where they happen: nothing between the first of them
+    // and the nest may read the state (it would see them early).
+    size_t first = loop.body.size();
+    for (size_t s = 0; s < nestAt; ++s)
+      if (s != *fillAt && touches(*loop.body[s], zeros->id) &&
+          loop.body[s]->kind != Stmt::Kind::Alloc)
+        first = std::min(first, s);
+    for (size_t s = first; s < nestAt; ++s)
+      if (touches(*loop.body[s], state->id)) return;
     // Two additions into one element would be summed before reaching the state.
     if (additions.size() > 1 && !reassociable) return;
     // Rewritten copies: the additions into the state.
