@@ -108,6 +108,9 @@ std::set<uint32_t> writtenBuffers(const Block& block);
 struct Footprint {
   std::set<uint32_t> readLocals, definedLocals;   // defined: declared or assigned
   std::set<uint32_t> readBuffers, writtenBuffers; // by memory; allocating and freeing write
+  bool touches(uint32_t memory) const {
+    return readBuffers.count(memory) > 0 || writtenBuffers.count(memory) > 0;
+  }
 };
 Footprint footprintOf(const Stmt& statement);
 /// Whether two statements with these footprints may run in either order.

@@ -121,10 +121,6 @@ std::vector<ExprP> without(std::vector<ExprP> indices, size_t dimension) {
   return indices;
 }
 
-bool touches(const Footprint& footprint, uint32_t memory) {
-  return footprint.readBuffers.count(memory) || footprint.writtenBuffers.count(memory);
-}
-
 class Contractor {
 public:
   explicit Contractor(ExprBuilder& exprs) : exprs_(exprs) {}
@@ -193,7 +189,7 @@ private:
         if (statement.buffer && statement.buffer->id == buffer.id &&
             (statement.kind == Stmt::Kind::Alloc || statement.kind == Stmt::Kind::Free))
           continue;
-        if (!touches(footprintOf(statement), memory)) continue;
+        if (!footprintOf(statement).touches(memory)) continue;
         if (s < at || !sameRange(first, statement)) {
           rowwise = false;
           continue;

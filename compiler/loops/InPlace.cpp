@@ -12,8 +12,7 @@ namespace arr::loops {
 namespace {
 
 bool touches(const Stmt& statement, uint32_t memory) {
-  Footprint footprint = footprintOf(statement);
-  return footprint.readBuffers.count(memory) || footprint.writtenBuffers.count(memory);
+  return footprintOf(statement).touches(memory);
 }
 
 bool writes(const Stmt& statement, uint32_t memory) {
@@ -256,7 +255,7 @@ private:
   /// The term is a temporary that the step fills with zeros and then only adds single
   /// values into: those additions go into the state; the temporary and the nest go.
   void zerosAddedInto(Stmt& loop, size_t nestAt, const BufferP& state, const BufferP& zeros) {
-    if (zeros->base) return;
+    if (zeros->base || usedOutside(loop, *zeros)) return;
     std::optional<size_t> fillAt;
     std::vector<Stmt*> additions;
     bool reassociable = true, fine = true;
