@@ -257,7 +257,7 @@ private:
   void zerosAddedInto(Stmt& loop, size_t nestAt, const BufferP& state, const BufferP& zeros) {
     if (zeros->base || usedOutside(loop, *zeros)) return;
     std::optional<size_t> fillAt;
-    std::vector<Stmt*> additions;
+    size_t additions = 0;
     bool reassociable = true, fine = true;
     for (size_t s = 0; s < loop.body.size() && fine; ++s) {
       const Stmt& statement = *loop.body[s];
@@ -279,7 +279,8 @@ private:
         for (const ExprP& operand : operandsOf(inner))
           fine = fine && !readsAnyBuffer(operand, {zeros->id});
       });
-      // Every write of the temporary here is a single addition (no loop around it).
+      // Every write of the temporary here is an addition of a value that does not read the
+      // state.
       forEachStmt({loop.body[s]}, [&](const Stmt& inner) {
         if (inner.buffer && inner.buffer->memory().id == zeros->id) {
           fine = fine && inner.kind == Stmt::Kind::Update && inner.op == BinaryOp::Add &&
@@ -287,11 +288,11 @@ private:
           for (const ExprP& index : inner.indices)
             fine = fine && !readsAnyBuffer(index, {state->id});
           reassociable = reassociable && inner.reassociate;
-          additions.push_back(const_cast<Stmt*>(&inner));
+          ++additions;
         }
       });
     }
-    if (!fine || !fillAt || additions.empty()) return;
+    if (!fine || !fillAt || additions == 0) return;
     // The additions reach the state where they happen: nothing between the first of them
     // and the nest may read the state (it would see them early).
     size_t first = loop.body.size();
@@ -302,7 +303,7 @@ private:
     for (size_t s = first; s < nestAt; ++s)
       if (touches(*loop.body[s], state->id)) return;
     // Two additions into one element would be summed before reaching the state.
-    if (additions.size() > 1 && !reassociable) return;
+    if (additions > 1 && !reassociable) return;
     // Rewritten copies: the additions into the state.
     Block rebuilt;
     for (size_t s = 0; s < loop.body.size(); ++s) {
