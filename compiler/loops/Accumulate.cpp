@@ -128,21 +128,9 @@ private:
     const std::vector<Stmt*>& enclosing = placements_[&store].enclosing;
     auto top = std::find_if(enclosing.begin(), enclosing.end(),
                             [&](Stmt* s) { return placements_[s].block == home; });
-    if (top == enclosing.end() || size_t(enclosing.end() - top) != buffer.shape.size())
+    if (top == enclosing.end() ||
+        !coversEveryElement(std::vector<const Stmt*>(top, enclosing.end()), store, buffer))
       return nullptr;
-    std::set<uint32_t> covered;
-    for (auto loop = top; loop != enclosing.end(); ++loop) {
-      if (!countsUpFromZero(**loop)) return nullptr;
-      auto dimension =
-          std::find_if(store.indices.begin(), store.indices.end(), [&](const ExprP& index) {
-            return index->kind == Expr::Kind::Local && index->local->id == (*loop)->local->id;
-          });
-      if (dimension == store.indices.end()) return nullptr;
-      size_t k = size_t(dimension - store.indices.begin());
-      if (!covered.insert(uint32_t(k)).second ||
-          !(affineOf((*loop)->value) == affineOf(buffer.shape[k])))
-        return nullptr;
-    }
     // The buffer is read only after the nest: nothing inside it reads the buffer.
     for (Stmt* reader : uses.readers)
       if (reader == *top || std::count(placements_[reader].enclosing.begin(),

@@ -339,6 +339,14 @@ std::set<uint32_t> writtenBuffers(const Block& block) {
   return written;
 }
 
+bool hasInnerLoop(const Block& body) {
+  bool found = false;
+  forEachStmt(body, [&](const Stmt& s) {
+    found = found || s.kind == Stmt::Kind::For || s.kind == Stmt::Kind::Swap;
+  });
+  return found;
+}
+
 Footprint footprintOf(const Stmt& statement) {
   Footprint f;
   Block block = {std::make_shared<Stmt>(statement)};
@@ -461,7 +469,6 @@ std::optional<WholeStore> wholeStoreOf(const Stmt& nest, const Buffer& buffer) {
   WholeStore whole;
   const Stmt* at = &nest;
   while (at->kind == Stmt::Kind::For) {
-    if (!countsUpFromZero(*at)) return std::nullopt;
     whole.loops.push_back(at);
     const Stmt* next = nullptr;
     std::set<uint32_t> declared;
@@ -478,20 +485,28 @@ std::optional<WholeStore> wholeStoreOf(const Stmt& nest, const Buffer& buffer) {
     at = next;
   }
   if (at->kind != Stmt::Kind::Store || at->buffer->id != buffer.id || buffer.base ||
-      at->value->lanes != 1 || whole.loops.size() != buffer.shape.size())
+      at->value->lanes != 1 || !coversEveryElement(whole.loops, *at, buffer))
     return std::nullopt;
-  std::set<size_t> covered;
-  for (const Stmt* loop : whole.loops) {
-    auto dimension = std::find_if(at->indices.begin(), at->indices.end(), [&](const ExprP& index) {
-      return index->kind == Expr::Kind::Local && index->local->id == loop->local->id;
-    });
-    if (dimension == at->indices.end()) return std::nullopt;
-    size_t d = size_t(dimension - at->indices.begin());
-    if (!covered.insert(d).second || !(affineOf(loop->value) == affineOf(buffer.shape[d])))
-      return std::nullopt;
-  }
   whole.store = at;
   return whole;
+}
+
+bool coversEveryElement(const std::vector<const Stmt*>& loops, const Stmt& store,
+                        const Buffer& buffer) {
+  if (loops.size() != buffer.shape.size()) return false;
+  std::set<size_t> covered;
+  for (const Stmt* loop : loops) {
+    if (!countsUpFromZero(*loop)) return false;
+    auto dimension =
+        std::find_if(store.indices.begin(), store.indices.end(), [&](const ExprP& index) {
+          return index->kind == Expr::Kind::Local && index->local->id == loop->local->id;
+        });
+    if (dimension == store.indices.end()) return false;
+    size_t d = size_t(dimension - store.indices.begin());
+    if (!covered.insert(d).second || !(affineOf(loop->value) == affineOf(buffer.shape[d])))
+      return false;
+  }
+  return true;
 }
 
 ExprP unitStepTrips(ExprBuilder& exprs, const Stmt& loop) {

@@ -115,6 +115,8 @@ struct Footprint {
 Footprint footprintOf(const Stmt& statement);
 /// Whether two statements with these footprints may run in either order.
 bool independent(const Footprint& a, const Footprint& b);
+/// Whether `body` holds a loop (or a sequential loop's swap) at any depth.
+bool hasInnerLoop(const Block& body);
 /// Calls `f` on every statement of `block`, nested ones included, outer first.
 void forEachStmt(const Block& block, const std::function<void(const Stmt&)>& f);
 /// The expressions a statement reads directly (value, indices, bounds, an allocation's
@@ -140,6 +142,12 @@ void forEachConjunct(const ExprP& condition, const std::function<void(const Expr
 
 /// Whether a loop runs its index from 0 upwards by 1, each iteration (a `for`, no `while`).
 bool countsUpFromZero(const Stmt& loop);
+
+/// Whether `loops` (outermost first), around `store`, make it write every element of
+/// `buffer` once: one loop per dimension, each counting up from 0 to the extent of the
+/// dimension its index is the store's index in.
+bool coversEveryElement(const std::vector<const Stmt*>& loops, const Stmt& store,
+                        const Buffer& buffer);
 
 /// A nest that writes every element of a buffer once: a loop per dimension, from 0 to
 /// its extent (outermost first; their bodies hold declarations and guarded reads into

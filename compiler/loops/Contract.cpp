@@ -13,12 +13,6 @@ namespace arr::loops {
 
 namespace {
 
-bool containsLoop(const Block& body) {
-  bool found = false;
-  forEachStmt(body, [&](const Stmt& s) { found = found || s.kind == Stmt::Kind::For; });
-  return found;
-}
-
 bool sameRange(const Stmt& a, const Stmt& b) {
   return a.kind == Stmt::Kind::For && b.kind == Stmt::Kind::For && a.lower == b.lower &&
          a.value == b.value && a.step == b.step && a.parallel == b.parallel &&
@@ -169,7 +163,7 @@ private:
   /// touching one row of it per iteration in a common dimension: fusing them lets it
   /// shrink to that row.
   bool passesRows(const Block& statements, const Stmt& first, const Stmt& second) {
-    if (!sameRange(first, second) || (!containsLoop(first.body) && !containsLoop(second.body)))
+    if (!sameRange(first, second) || (!hasInnerLoop(first.body) && !hasInnerLoop(second.body)))
       return false;
     Footprint produced = footprintOf(first), consumed = footprintOf(second);
     auto at = std::find_if(statements.begin(), statements.end(),

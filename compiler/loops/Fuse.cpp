@@ -51,14 +51,6 @@ namespace {
 
 constexpr size_t kMaxSkipped = 8; // statements a loop may move up past
 
-bool hasInnerLoop(const Block& body) {
-  bool found = false;
-  forEachStmt(body, [&](const Stmt& s) {
-    found = found || s.kind == Stmt::Kind::For || s.kind == Stmt::Kind::Swap;
-  });
-  return found;
-}
-
 bool fusible(const Stmt& loop) {
   return loop.kind == Stmt::Kind::For && loop.step == 1 && !loop.carriesState &&
          loop.reductions.empty() && !hasInnerLoop(loop.body) &&
